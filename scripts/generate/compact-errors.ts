@@ -30,6 +30,23 @@ function ${ADD_ISSUE}(issues, issue) {
 /** The `schemaPath` of an error object as ajv writes it (a string literal, or a concatenation for a `$ref`). */
 const SCHEMA_PATH = /,schemaPath:(?:"(?:[^"\\]|\\.)*"|[^,{}]*?)(?=,keyword:)/;
 
+/** Name of the helper that appends one issue given by its parts, the form of nearly every issue. */
+export const ISSUE_AT = "issueAt";
+
+/** JavaScript source of that helper. */
+export const ISSUE_AT_SOURCE = `/** Appends the issue {instancePath, keyword, params} to ajv's error list, which starts out as null. */
+function ${ISSUE_AT}(issues, instancePath, keyword, params) {
+  const issue = { instancePath, keyword, params };
+  if (issues === null) return [issue];
+  issues.push(issue);
+  return issues;
+}`;
+
+/** An issue of just those three fields, as ajv writes it: `{instancePath(:expression),keyword:"…",params:{…}}`. */
+const THREE_FIELDS = /^\{instancePath(?::(.*?))?,keyword:("(?:[^"\\]|\\.)*"),params:(\{.*\})\}$/s;
+
+const COMPOUND_KEYWORDS = new Set(['"oneOf"', '"anyOf"']);
+
 /** Name of the helper that appends the issues a called validator reported. */
 export const ADD_ISSUES = "addIssues";
 
@@ -51,17 +68,20 @@ const ERROR_PUSH =
  * then import: see `ADD_ISSUE_SOURCE`).
  *
  * @param code - ajv standalone output, compiled with `code.lines: true`.
- * @returns The same validators, with each error recorded by one helper call, without its
- *   schemaPath, and the issues of each called validator taken over by another (`ADD_ISSUES_SOURCE`).
+ * @returns The same validators, with each error recorded by one helper call (`issueAt` with the
+ *   three fields of nearly every issue, `addIssue` with the object otherwise), without its schemaPath, and the issues of each called validator taken over by another (`ADD_ISSUES_SOURCE`).
  * @example
  * compactErrorPushes(standaloneCode(ajv, exports));
  */
 export function compactErrorPushes(code: string): string {
   return code
-    .replace(
-      ERROR_PUSH,
-      (_push, _name: string, issue: string) =>
-        `vErrors = ${ADD_ISSUE}(vErrors, ${issue.replace(SCHEMA_PATH, "")});\n`,
-    )
+    .replace(ERROR_PUSH, (_push, _name: string, issue: string) => {
+      const object = issue.replace(SCHEMA_PATH, "");
+      const parts = THREE_FIELDS.exec(object);
+      // A failed oneOf/anyOf stays an object: groupAlternativeIssues hands it to its own helper.
+      return parts === null || COMPOUND_KEYWORDS.has(parts[2] as string)
+        ? `vErrors = ${ADD_ISSUE}(vErrors, ${object});\n`
+        : `vErrors = ${ISSUE_AT}(vErrors, ${parts[1] ?? "instancePath"}, ${parts[2]}, ${parts[3]});\n`;
+    })
     .replace(ISSUES_TAKEN_OVER, (_line, issues: string) => `vErrors = ${ADD_ISSUES}(vErrors, ${issues});`);
 }

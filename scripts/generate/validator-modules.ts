@@ -5,6 +5,8 @@ import {
   ADD_ISSUES,
   ADD_ISSUES_SOURCE,
   compactErrorPushes,
+  ISSUE_AT,
+  ISSUE_AT_SOURCE,
 } from "./compact-errors.js";
 import { HEX_PATTERN_ENGINE, HEX_PATTERN_SOURCE } from "./hex-patterns.js";
 import { prunedSchemaConstants } from "./pruned-schema-constants.js";
@@ -27,8 +29,14 @@ function ${COMMON_JS_EXPORTS}(namespace) {
 
 /** Every helper a module may need: its name, its source, and how to tell that the module calls it. */
 const HELPERS: readonly { name: string; source: string; usedBy: (code: string) => boolean }[] = [
-  { name: ADD_ISSUE, source: ADD_ISSUE_SOURCE, usedBy: (code) => code.includes(`${ADD_ISSUE}(`) },
+  // addAlternatives records its issue through addIssue.
+  {
+    name: ADD_ISSUE,
+    source: ADD_ISSUE_SOURCE,
+    usedBy: (code) => code.includes(`${ADD_ISSUE}(`) || code.includes(`${ADD_ALTERNATIVES}(`),
+  },
   { name: ADD_ISSUES, source: ADD_ISSUES_SOURCE, usedBy: (code) => code.includes(`${ADD_ISSUES}(`) },
+  { name: ISSUE_AT, source: ISSUE_AT_SOURCE, usedBy: (code) => code.includes(`${ISSUE_AT}(`) },
   {
     name: ADD_ALTERNATIVES,
     source: ADD_ALTERNATIVES_SOURCE,

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import * as batchModify from "../../generated/exchange/validators/batchModify.js";
-import { ADD_ISSUE, ADD_ISSUES, compactErrorPushes } from "../../scripts/generate/compact-errors.js";
+import {
+  ADD_ISSUE,
+  ADD_ISSUES,
+  compactErrorPushes,
+  ISSUE_AT,
+} from "../../scripts/generate/compact-errors.js";
 
 const push = [
   `const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};`,
@@ -27,6 +32,24 @@ describe("compactErrorPushes", () => {
       push.replace('schemaPath:"#/type"', 'schemaPath:"#/properties/a\\",b/type"'),
     );
     expect(code).toContain(`(vErrors, {instancePath,keyword:"type",params:{type: "object"}`);
+  });
+
+  it("records an issue of instancePath, keyword and params by its parts; a failed oneOf stays an object", () => {
+    const three = push.replace(',message:"must be object"', "");
+    expect(compactErrorPushes(three)).toBe(
+      `vErrors = ${ISSUE_AT}(vErrors, instancePath, "type", {type: "object"});\nerrors++;\n`,
+    );
+    const at = three.replace("{instancePath,", '{instancePath:instancePath+"/a,b",');
+    expect(compactErrorPushes(at)).toContain(
+      `${ISSUE_AT}(vErrors, instancePath+"/a,b", "type", {type: "object"})`,
+    );
+    const oneOf = three.replace(
+      'keyword:"type",params:{type: "object"}',
+      'keyword:"oneOf",params:{passingSchemas: passing0}',
+    );
+    expect(compactErrorPushes(oneOf)).toContain(
+      `${ADD_ISSUE}(vErrors, {instancePath,keyword:"oneOf",params:{passingSchemas: passing0}})`,
+    );
   });
 
   it("takes a called validator's issues over with one helper call", () => {

@@ -99,7 +99,7 @@ describe("generated files from the mini fixtures", () => {
   it("REST operation modules: int64 positions of each status, every status listed; the request's int64s held to their range, with no positions", () => {
     const getPart = file(rest, "validators/getPart.js");
     expect(getPart).not.toContain("requestInt64");
-    expect(getPart).toContain('keyword:"integerFormat",params:{format: "int64"}');
+    expect(getPart).toContain('"integerFormat", {format: "int64"})');
     expect(getPart).toMatch(
       /^ {2}"200": \{ validate: validate\d+, int64: \[\["history","\*","at"\],\["history","\*","value"\],\["tags","\*"\],\["weight"\]\], convertInt64: int64_getPart \},$/m,
     );
@@ -142,12 +142,15 @@ describe("generated files from the mini fixtures", () => {
         const js = file(files, name);
         expect(js).not.toMatch(/\brequire\(/);
         expect(js).not.toMatch(/module\.exports/);
-        if (js.includes("addIssue(")) {
-          expect(js).toMatch(/^import \{ [^}]*\baddIssue\b[^}]* \} from "\.\/components\/helpers\.js";$/m);
+        for (const helper of ["addIssue", "issueAt"]) {
+          if (!js.includes(`${helper}(`)) continue;
+          expect(js).toMatch(
+            new RegExp(`^import \\{ [^}]*\\b${helper}\\b[^}]* \\} from "\\./components/helpers\\.js";$`, "m"),
+          );
         }
       }
-      expect(file(files, "validators/components/helpers.js")).toMatch(/^function addIssue\(/m);
-      expect(modules.some((name) => file(files, name).includes("addIssue("))).toBe(true);
+      expect(file(files, "validators/components/helpers.js")).toMatch(/^function issueAt\(/m);
+      expect(modules.some((name) => file(files, name).includes("issueAt("))).toBe(true);
     }
     const createThing = file(rest, "validators/createThing.js");
     // createThing's string lengths are checked in the chunk of the component it shares.

@@ -2,7 +2,7 @@
 
 import { validate156 } from "./components/Block.js";
 import { validate69 } from "./components/BlockNumberOrTag.js";
-import { addIssue, addIssues } from "./components/helpers.js";
+import { addIssues, issueAt } from "./components/helpers.js";
 export const params = validate165;
 
 
@@ -11,7 +11,7 @@ let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 if(data.length < 2){
-vErrors = addIssue(vErrors, {instancePath,keyword:"minItems",params:{limit: 2}});
+vErrors = issueAt(vErrors, instancePath, "minItems", {limit: 2});
 errors++;
 }
 const len0 = data.length;
@@ -23,18 +23,18 @@ errors = vErrors.length;
 }
 if(len0 > 1){
 if(typeof data[1] !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/1", "type", {type: "boolean"});
 errors++;
 }
 }
 const len1 = data.length;
 if(!(len1 <= 2)){
-vErrors = addIssue(vErrors, {instancePath,keyword:"items",params:{limit: 2}});
+vErrors = issueAt(vErrors, instancePath, "items", {limit: 2});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "array"});
 errors++;
 }
 validate165.errors = vErrors;

@@ -3,7 +3,7 @@
 import { validate69 } from "./components/BlockNumberOrTag.js";
 import { validate92 } from "./components/Log.js";
 import { validate96 } from "./components/LogTopic.js";
-import { addAlternatives, addIssue, addIssues, hexAwarePattern } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues, hexAwarePattern, issueAt } from "./components/helpers.js";
 const func0 = hexAwarePattern;
 
 export const params = validate185;
@@ -18,7 +18,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(((((key0 === "fromBlock") || (key0 === "toBlock")) || (key0 === "blockHash")) || (key0 === "address")) || (key0 === "topics"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
@@ -38,12 +38,12 @@ if(data.blockHash !== undefined){
 let data2 = data.blockHash;
 if(typeof data2 === "string"){
 if(!pattern5.test(data2)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockHash",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
+vErrors = issueAt(vErrors, instancePath+"/blockHash", "pattern", {pattern: "^0x[0-9a-fA-F]{64}$"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockHash",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/blockHash", "type", {type: "string"});
 errors++;
 }
 }
@@ -54,12 +54,12 @@ let valid2 = false;
 var _errs9 = errors;
 if(typeof data3 === "string"){
 if(!pattern4.test(data3)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"}});
+vErrors = issueAt(vErrors, instancePath+"/address", "pattern", {pattern: "^0x[0-9a-fA-F]{40}$"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/address", "type", {type: "string"});
 errors++;
 }
 var _valid0 = _errs9 === errors;
@@ -72,18 +72,18 @@ for(let i0=0; i0<len0; i0++){
 let data4 = data3[i0];
 if(typeof data4 === "string"){
 if(!pattern4.test(data4)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/address/" + i0,keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"}});
+vErrors = issueAt(vErrors, instancePath+"/address/" + i0, "pattern", {pattern: "^0x[0-9a-fA-F]{40}$"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/address/" + i0,keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/address/" + i0, "type", {type: "string"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/address", "type", {type: "array"});
 errors++;
 }
 var _valid0 = _errs12 === errors;
@@ -91,7 +91,7 @@ valid2 = valid2 || _valid0;
 if(!valid2){
 var _errs17 = errors;
 if(data3 !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",keyword:"type",params:{type: "null"}});
+vErrors = issueAt(vErrors, instancePath+"/address", "type", {type: "null"});
 errors++;
 }
 var _valid0 = _errs17 === errors;
@@ -121,7 +121,7 @@ let valid7 = false;
 var _errs21 = errors;
 if(Array.isArray(data5)){
 if(data5.length > 4){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/topics",keyword:"maxItems",params:{limit: 4}});
+vErrors = issueAt(vErrors, instancePath+"/topics", "maxItems", {limit: 4});
 errors++;
 }
 const len1 = data5.length;
@@ -133,7 +133,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/topics",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/topics", "type", {type: "array"});
 errors++;
 }
 var _valid1 = _errs21 === errors;
@@ -141,7 +141,7 @@ valid7 = valid7 || _valid1;
 if(!valid7){
 var _errs24 = errors;
 if(data5 !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/topics",keyword:"type",params:{type: "null"}});
+vErrors = issueAt(vErrors, instancePath+"/topics", "type", {type: "null"});
 errors++;
 }
 var _valid1 = _errs24 === errors;
@@ -165,7 +165,7 @@ vErrors = null;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate93.errors = vErrors;
@@ -178,7 +178,7 @@ let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 if(data.length < 1){
-vErrors = addIssue(vErrors, {instancePath,keyword:"minItems",params:{limit: 1}});
+vErrors = issueAt(vErrors, instancePath, "minItems", {limit: 1});
 errors++;
 }
 const len0 = data.length;
@@ -190,12 +190,12 @@ errors = vErrors.length;
 }
 const len1 = data.length;
 if(!(len1 <= 1)){
-vErrors = addIssue(vErrors, {instancePath,keyword:"items",params:{limit: 1}});
+vErrors = issueAt(vErrors, instancePath, "items", {limit: 1});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "array"});
 errors++;
 }
 validate185.errors = vErrors;
@@ -218,7 +218,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "array"});
 errors++;
 }
 validate187.errors = vErrors;

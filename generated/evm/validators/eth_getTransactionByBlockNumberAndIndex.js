@@ -2,7 +2,7 @@
 
 import { validate69 } from "./components/BlockNumberOrTag.js";
 import { validate159 } from "./components/checks8.js";
-import { addIssue, addIssues, hexAwarePattern } from "./components/helpers.js";
+import { addIssues, hexAwarePattern, issueAt } from "./components/helpers.js";
 const func0 = hexAwarePattern;
 
 export const params = validate193;
@@ -14,7 +14,7 @@ let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 if(data.length < 2){
-vErrors = addIssue(vErrors, {instancePath,keyword:"minItems",params:{limit: 2}});
+vErrors = issueAt(vErrors, instancePath, "minItems", {limit: 2});
 errors++;
 }
 const len0 = data.length;
@@ -28,23 +28,23 @@ if(len0 > 1){
 let data1 = data[1];
 if(typeof data1 === "string"){
 if(!pattern110.test(data1)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"}});
+vErrors = issueAt(vErrors, instancePath+"/1", "pattern", {pattern: "^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/1", "type", {type: "string"});
 errors++;
 }
 }
 const len1 = data.length;
 if(!(len1 <= 2)){
-vErrors = addIssue(vErrors, {instancePath,keyword:"items",params:{limit: 2}});
+vErrors = issueAt(vErrors, instancePath, "items", {limit: 2});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "array"});
 errors++;
 }
 validate193.errors = vErrors;

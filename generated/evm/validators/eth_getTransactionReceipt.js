@@ -2,7 +2,7 @@
 
 import { validate109 } from "./components/Receipt.js";
 import { validate158 } from "./components/checks7.js";
-import { addAlternatives, addIssue, addIssues } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues, issueAt } from "./components/helpers.js";
 export const params = validate158;
 
 export const result = validate167;
@@ -26,7 +26,7 @@ passing0 = 0;
 }
 var _errs2 = errors;
 if(data !== null){
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "null"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "null"});
 errors++;
 }
 var _valid0 = _errs2 === errors;

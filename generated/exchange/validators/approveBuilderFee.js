@@ -4,7 +4,7 @@ import { validate53 } from "./components/Address.js";
 import { validate233 } from "./components/DefaultAnswer.js";
 import { validate65, validate67 } from "./components/Nonce.js";
 import { validate61 } from "./components/Timestamp.js";
-import { addIssue, addIssues, hexAwarePattern } from "./components/helpers.js";
+import { addIssues, hexAwarePattern, issueAt } from "./components/helpers.js";
 const func0 = hexAwarePattern;
 
 export const body = validate72;
@@ -19,43 +19,43 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "type"});
 errors++;
 }
 if(data.signatureChainId === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "signatureChainId"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "signatureChainId"});
 errors++;
 }
 if(data.hyperliquidChain === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "hyperliquidChain"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "hyperliquidChain"});
 errors++;
 }
 if(data.maxFeeRate === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "maxFeeRate"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "maxFeeRate"});
 errors++;
 }
 if(data.builder === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "builder"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "builder"});
 errors++;
 }
 if(data.nonce === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "nonce"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "nonce"});
 errors++;
 }
 for(const key0 in data){
 if(!((((((key0 === "type") || (key0 === "signatureChainId")) || (key0 === "hyperliquidChain")) || (key0 === "maxFeeRate")) || (key0 === "builder")) || (key0 === "nonce"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "type", {type: "string"});
 errors++;
 }
 if("approveBuilderFee" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"const",params:{allowedValue: "approveBuilderFee"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "const", {allowedValue: "approveBuilderFee"});
 errors++;
 }
 }
@@ -63,23 +63,23 @@ if(data.signatureChainId !== undefined){
 let data1 = data.signatureChainId;
 if(typeof data1 === "string"){
 if(!pattern5.test(data1)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/signatureChainId",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{1,64}$"}});
+vErrors = issueAt(vErrors, instancePath+"/signatureChainId", "pattern", {pattern: "^0x[0-9a-f]{1,64}$"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/signatureChainId",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/signatureChainId", "type", {type: "string"});
 errors++;
 }
 }
 if(data.hyperliquidChain !== undefined){
 let data2 = data.hyperliquidChain;
 if(typeof data2 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/hyperliquidChain",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/hyperliquidChain", "type", {type: "string"});
 errors++;
 }
 if(!((data2 === "Mainnet") || (data2 === "Testnet"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/hyperliquidChain",keyword:"enum",params:{allowedValues: schema30.properties.hyperliquidChain.enum}});
+vErrors = issueAt(vErrors, instancePath+"/hyperliquidChain", "enum", {allowedValues: schema30.properties.hyperliquidChain.enum});
 errors++;
 }
 }
@@ -87,12 +87,12 @@ if(data.maxFeeRate !== undefined){
 let data3 = data.maxFeeRate;
 if(typeof data3 === "string"){
 if(!pattern10.test(data3)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeeRate",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?%$"}});
+vErrors = issueAt(vErrors, instancePath+"/maxFeeRate", "pattern", {pattern: "^[0-9]+(\\.[0-9]+)?%$"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeeRate",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/maxFeeRate", "type", {type: "string"});
 errors++;
 }
 }
@@ -110,7 +110,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate69.errors = vErrors;
@@ -125,20 +125,20 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.action === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "action"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "action"});
 errors++;
 }
 if(data.nonce === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "nonce"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "nonce"});
 errors++;
 }
 if(data.signature === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "signature"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "signature"});
 errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "action") || (key0 === "nonce")) || (key0 === "signature")) || (key0 === "vaultAddress")) || (key0 === "expiresAfter"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
@@ -162,19 +162,19 @@ errors = vErrors.length;
 }
 if(data.vaultAddress !== undefined){
 if(data.vaultAddress !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/vaultAddress",keyword:"type",params:{type: "null"}});
+vErrors = issueAt(vErrors, instancePath+"/vaultAddress", "type", {type: "null"});
 errors++;
 }
 }
 if(data.expiresAfter !== undefined){
 if(data.expiresAfter !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/expiresAfter",keyword:"type",params:{type: "null"}});
+vErrors = issueAt(vErrors, instancePath+"/expiresAfter", "type", {type: "null"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate72.errors = vErrors;

@@ -6,7 +6,7 @@ import { validate102 } from "./components/Order.js";
 import { validate96 } from "./components/OrderRef.js";
 import { validate483 } from "./components/PlacementAnswer.js";
 import { validate126, validate129 } from "./components/VaultAddress.js";
-import { addIssue, addIssues } from "./components/helpers.js";
+import { addIssues, issueAt } from "./components/helpers.js";
 export const body = validate122;
 
 
@@ -16,16 +16,16 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.oid === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "oid"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "oid"});
 errors++;
 }
 if(data.order === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "order"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "order"});
 errors++;
 }
 for(const key0 in data){
 if(!((key0 === "oid") || (key0 === "order"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
@@ -43,7 +43,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate95.errors = vErrors;
@@ -57,27 +57,27 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "type"});
 errors++;
 }
 if(data.modifies === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "modifies"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "modifies"});
 errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "type") || (key0 === "modifies")) || (key0 === "a"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "type", {type: "string"});
 errors++;
 }
 if("batchModify" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"const",params:{allowedValue: "batchModify"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "const", {allowedValue: "batchModify"});
 errors++;
 }
 }
@@ -85,7 +85,7 @@ if(data.modifies !== undefined){
 let data1 = data.modifies;
 if(Array.isArray(data1)){
 if(data1.length < 1){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/modifies",keyword:"minItems",params:{limit: 1}});
+vErrors = issueAt(vErrors, instancePath+"/modifies", "minItems", {limit: 1});
 errors++;
 }
 const len0 = data1.length;
@@ -97,7 +97,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/modifies",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/modifies", "type", {type: "array"});
 errors++;
 }
 }
@@ -109,7 +109,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate94.errors = vErrors;
@@ -126,20 +126,20 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.action === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "action"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "action"});
 errors++;
 }
 if(data.nonce === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "nonce"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "nonce"});
 errors++;
 }
 if(data.signature === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "signature"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "signature"});
 errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "action") || (key0 === "nonce")) || (key0 === "signature")) || (key0 === "vaultAddress")) || (key0 === "expiresAfter"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
@@ -175,7 +175,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate122.errors = vErrors;

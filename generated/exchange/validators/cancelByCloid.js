@@ -5,7 +5,7 @@ import { validate140 } from "./components/CancelAnswer.js";
 import { validate99 } from "./components/Cloid.js";
 import { validate65, validate67 } from "./components/Nonce.js";
 import { validate126, validate129 } from "./components/VaultAddress.js";
-import { addIssue, addIssues } from "./components/helpers.js";
+import { addIssues, issueAt } from "./components/helpers.js";
 export const body = validate159;
 
 
@@ -15,16 +15,16 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.asset === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "asset"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "asset"});
 errors++;
 }
 if(data.cloid === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "cloid"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "cloid"});
 errors++;
 }
 for(const key0 in data){
 if(!((key0 === "asset") || (key0 === "cloid"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
@@ -42,7 +42,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate152.errors = vErrors;
@@ -55,27 +55,27 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "type"});
 errors++;
 }
 if(data.cancels === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "cancels"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "cancels"});
 errors++;
 }
 for(const key0 in data){
 if(!((key0 === "type") || (key0 === "cancels"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "type", {type: "string"});
 errors++;
 }
 if("cancelByCloid" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"const",params:{allowedValue: "cancelByCloid"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "const", {allowedValue: "cancelByCloid"});
 errors++;
 }
 }
@@ -83,7 +83,7 @@ if(data.cancels !== undefined){
 let data1 = data.cancels;
 if(Array.isArray(data1)){
 if(data1.length < 1){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/cancels",keyword:"minItems",params:{limit: 1}});
+vErrors = issueAt(vErrors, instancePath+"/cancels", "minItems", {limit: 1});
 errors++;
 }
 const len0 = data1.length;
@@ -95,13 +95,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/cancels",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/cancels", "type", {type: "array"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate151.errors = vErrors;
@@ -118,20 +118,20 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.action === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "action"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "action"});
 errors++;
 }
 if(data.nonce === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "nonce"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "nonce"});
 errors++;
 }
 if(data.signature === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "signature"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "signature"});
 errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "action") || (key0 === "nonce")) || (key0 === "signature")) || (key0 === "vaultAddress")) || (key0 === "expiresAfter"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
@@ -167,7 +167,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate159.errors = vErrors;

@@ -3,7 +3,7 @@
 import { validate180, validate184 } from "./components/CandleInterval.js";
 import { validate79 } from "./components/Coin.js";
 import { validate195, validate197 } from "./components/StartTime.js";
-import { addIssue, addIssues } from "./components/helpers.js";
+import { addIssues, issueAt } from "./components/helpers.js";
 export const body = validate192;
 
 
@@ -15,27 +15,27 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "type"});
 errors++;
 }
 if(data.req === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "req"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "req"});
 errors++;
 }
 for(const key0 in data){
 if(!((key0 === "type") || (key0 === "req"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "type", {type: "string"});
 errors++;
 }
 if("candleSnapshot" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"const",params:{allowedValue: "candleSnapshot"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "const", {allowedValue: "candleSnapshot"});
 errors++;
 }
 }
@@ -43,20 +43,20 @@ if(data.req !== undefined){
 let data1 = data.req;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.coin === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/req",keyword:"required",params:{missingProperty: "coin"}});
+vErrors = issueAt(vErrors, instancePath+"/req", "required", {missingProperty: "coin"});
 errors++;
 }
 if(data1.interval === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/req",keyword:"required",params:{missingProperty: "interval"}});
+vErrors = issueAt(vErrors, instancePath+"/req", "required", {missingProperty: "interval"});
 errors++;
 }
 if(data1.startTime === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/req",keyword:"required",params:{missingProperty: "startTime"}});
+vErrors = issueAt(vErrors, instancePath+"/req", "required", {missingProperty: "startTime"});
 errors++;
 }
 for(const key1 in data1){
 if(!((((key1 === "coin") || (key1 === "interval")) || (key1 === "startTime")) || (key1 === "endTime"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/req",keyword:"additionalProperties",params:{additionalProperty: key1}});
+vErrors = issueAt(vErrors, instancePath+"/req", "additionalProperties", {additionalProperty: key1});
 errors++;
 }
 }
@@ -86,13 +86,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/req",keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath+"/req", "type", {type: "object"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate192.errors = vErrors;
@@ -114,7 +114,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "array"});
 errors++;
 }
 validate199.errors = vErrors;

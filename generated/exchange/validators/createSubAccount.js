@@ -3,7 +3,7 @@
 import { validate53 } from "./components/Address.js";
 import { validate149, validate65, validate67 } from "./components/Nonce.js";
 import { validate126, validate129 } from "./components/VaultAddress.js";
-import { addAlternatives, addIssue, addIssues, commonJsExports } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues, commonJsExports, issueAt } from "./components/helpers.js";
 import * as module0 from "ajv/dist/runtime/ucs2length.js";
 
 const cjs0 = commonJsExports(module0);
@@ -17,27 +17,27 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "type"});
 errors++;
 }
 if(data.name === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "name"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "name"});
 errors++;
 }
 for(const key0 in data){
 if(!((key0 === "type") || (key0 === "name"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "type", {type: "string"});
 errors++;
 }
 if("createSubAccount" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"const",params:{allowedValue: "createSubAccount"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "const", {allowedValue: "createSubAccount"});
 errors++;
 }
 }
@@ -45,22 +45,22 @@ if(data.name !== undefined){
 let data1 = data.name;
 if(typeof data1 === "string"){
 if(func12(data1) > 16){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/name",keyword:"maxLength",params:{limit: 16}});
+vErrors = issueAt(vErrors, instancePath+"/name", "maxLength", {limit: 16});
 errors++;
 }
 if(func12(data1) < 1){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/name",keyword:"minLength",params:{limit: 1}});
+vErrors = issueAt(vErrors, instancePath+"/name", "minLength", {limit: 1});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/name",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/name", "type", {type: "string"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate218.errors = vErrors;
@@ -77,20 +77,20 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.action === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "action"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "action"});
 errors++;
 }
 if(data.nonce === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "nonce"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "nonce"});
 errors++;
 }
 if(data.signature === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "signature"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "signature"});
 errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "action") || (key0 === "nonce")) || (key0 === "signature")) || (key0 === "vaultAddress")) || (key0 === "expiresAfter"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
@@ -126,7 +126,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate222.errors = vErrors;
@@ -145,21 +145,21 @@ let passing0 = null;
 var _errs1 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.status === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "status"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "status"});
 errors++;
 }
 if(data.response === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "response"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "response"});
 errors++;
 }
 if(data.status !== undefined){
 let data0 = data.status;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/status", "type", {type: "string"});
 errors++;
 }
 if("ok" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",keyword:"const",params:{allowedValue: "ok"}});
+vErrors = issueAt(vErrors, instancePath+"/status", "const", {allowedValue: "ok"});
 errors++;
 }
 }
@@ -167,21 +167,21 @@ if(data.response !== undefined){
 let data1 = data.response;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.type === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/response",keyword:"required",params:{missingProperty: "type"}});
+vErrors = issueAt(vErrors, instancePath+"/response", "required", {missingProperty: "type"});
 errors++;
 }
 if(data1.data === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/response",keyword:"required",params:{missingProperty: "data"}});
+vErrors = issueAt(vErrors, instancePath+"/response", "required", {missingProperty: "data"});
 errors++;
 }
 if(data1.type !== undefined){
 let data2 = data1.type;
 if(typeof data2 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/response/type",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/response/type", "type", {type: "string"});
 errors++;
 }
 if("createSubAccount" !== data2){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/response/type",keyword:"const",params:{allowedValue: "createSubAccount"}});
+vErrors = issueAt(vErrors, instancePath+"/response/type", "const", {allowedValue: "createSubAccount"});
 errors++;
 }
 }
@@ -193,13 +193,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/response",keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath+"/response", "type", {type: "object"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 var _valid0 = _errs1 === errors;

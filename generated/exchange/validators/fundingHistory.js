@@ -4,7 +4,7 @@ import { validate79 } from "./components/Coin.js";
 import { validate55 } from "./components/ResponseDecimal.js";
 import { validate195, validate197 } from "./components/StartTime.js";
 import { validate61 } from "./components/Timestamp.js";
-import { addIssue, addIssues } from "./components/helpers.js";
+import { addIssues, issueAt } from "./components/helpers.js";
 export const body = validate303;
 
 
@@ -15,31 +15,31 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "type"});
 errors++;
 }
 if(data.coin === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "coin"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "coin"});
 errors++;
 }
 if(data.startTime === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "startTime"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "startTime"});
 errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "type") || (key0 === "coin")) || (key0 === "startTime")) || (key0 === "endTime"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "type", {type: "string"});
 errors++;
 }
 if("fundingHistory" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"const",params:{allowedValue: "fundingHistory"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "const", {allowedValue: "fundingHistory"});
 errors++;
 }
 }
@@ -63,7 +63,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate303.errors = vErrors;
@@ -78,19 +78,19 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.coin === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "coin"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "coin"});
 errors++;
 }
 if(data.fundingRate === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "fundingRate"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "fundingRate"});
 errors++;
 }
 if(data.premium === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "premium"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "premium"});
 errors++;
 }
 if(data.time === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "time"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "time"});
 errors++;
 }
 if(data.coin !== undefined){
@@ -119,7 +119,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate297.errors = vErrors;
@@ -140,7 +140,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "array"});
 errors++;
 }
 validate296.errors = vErrors;

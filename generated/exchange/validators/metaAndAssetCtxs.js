@@ -2,7 +2,7 @@
 
 import { validate366 } from "./components/Meta.js";
 import { validate372 } from "./components/PerpAssetCtx.js";
-import { addIssue, addIssues } from "./components/helpers.js";
+import { addIssues, issueAt } from "./components/helpers.js";
 export const body = validate384;
 
 function validate384(data, {instancePath=""}={}){
@@ -10,35 +10,35 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "type"});
 errors++;
 }
 for(const key0 in data){
 if(!((key0 === "type") || (key0 === "dex"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "type", {type: "string"});
 errors++;
 }
 if("metaAndAssetCtxs" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"const",params:{allowedValue: "metaAndAssetCtxs"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "const", {allowedValue: "metaAndAssetCtxs"});
 errors++;
 }
 }
 if(data.dex !== undefined){
 if(typeof data.dex !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/dex",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/dex", "type", {type: "string"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate384.errors = vErrors;
@@ -53,11 +53,11 @@ let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 if(data.length > 2){
-vErrors = addIssue(vErrors, {instancePath,keyword:"maxItems",params:{limit: 2}});
+vErrors = issueAt(vErrors, instancePath, "maxItems", {limit: 2});
 errors++;
 }
 if(data.length < 2){
-vErrors = addIssue(vErrors, {instancePath,keyword:"minItems",params:{limit: 2}});
+vErrors = issueAt(vErrors, instancePath, "minItems", {limit: 2});
 errors++;
 }
 const len0 = data.length;
@@ -79,13 +79,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/1", "type", {type: "array"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "array"});
 errors++;
 }
 validate370.errors = vErrors;

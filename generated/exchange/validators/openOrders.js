@@ -7,7 +7,7 @@ import { validate55 } from "./components/ResponseDecimal.js";
 import { validate257 } from "./components/Side.js";
 import { validate61 } from "./components/Timestamp.js";
 import { validate214 } from "./components/UserQuery.js";
-import { addAlternatives, addIssue, addIssues } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues, issueAt } from "./components/helpers.js";
 export const body = validate419;
 
 
@@ -16,27 +16,27 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "type"});
 errors++;
 }
 if(data.user === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "user"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "user"});
 errors++;
 }
 for(const key0 in data){
 if(!((key0 === "type") || (key0 === "user"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "type", {type: "string"});
 errors++;
 }
 if("openOrders" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"const",params:{allowedValue: "openOrders"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "const", {allowedValue: "openOrders"});
 errors++;
 }
 }
@@ -48,7 +48,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate419.errors = vErrors;
@@ -67,27 +67,27 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.coin === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "coin"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "coin"});
 errors++;
 }
 if(data.side === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "side"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "side"});
 errors++;
 }
 if(data.limitPx === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "limitPx"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "limitPx"});
 errors++;
 }
 if(data.sz === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "sz"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "sz"});
 errors++;
 }
 if(data.oid === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "oid"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "oid"});
 errors++;
 }
 if(data.timestamp === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "timestamp"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "timestamp"});
 errors++;
 }
 if(data.coin !== undefined){
@@ -146,7 +146,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 var _errs11 = errors;
 if(data7 !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/cloid",keyword:"type",params:{type: "null"}});
+vErrors = issueAt(vErrors, instancePath+"/cloid", "type", {type: "null"});
 errors++;
 }
 var _valid0 = _errs11 === errors;
@@ -170,13 +170,13 @@ vErrors = null;
 }
 if(data.reduceOnly !== undefined){
 if(typeof data.reduceOnly !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/reduceOnly",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/reduceOnly", "type", {type: "boolean"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate408.errors = vErrors;
@@ -197,7 +197,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "array"});
 errors++;
 }
 validate417.errors = vErrors;

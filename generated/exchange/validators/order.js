@@ -5,7 +5,7 @@ import { validate65, validate67 } from "./components/Nonce.js";
 import { validate102 } from "./components/Order.js";
 import { validate483 } from "./components/PlacementAnswer.js";
 import { validate126, validate129 } from "./components/VaultAddress.js";
-import { addIssue, addIssues } from "./components/helpers.js";
+import { addIssues, issueAt } from "./components/helpers.js";
 export const body = validate448;
 
 const schema113 = {"enum":["na","normalTpsl","positionTpsl"]};
@@ -14,11 +14,11 @@ function validate318(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "string"});
 errors++;
 }
 if(!(((data === "na") || (data === "normalTpsl")) || (data === "positionTpsl"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"enum",params:{allowedValues: schema113.enum}});
+vErrors = issueAt(vErrors, instancePath, "enum", {allowedValues: schema113.enum});
 errors++;
 }
 validate318.errors = vErrors;
@@ -32,16 +32,16 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.b === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "b"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "b"});
 errors++;
 }
 if(data.f === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "f"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "f"});
 errors++;
 }
 for(const key0 in data){
 if(!((key0 === "b") || (key0 === "f"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
@@ -54,23 +54,23 @@ errors = vErrors.length;
 if(data.f !== undefined){
 let data1 = data.f;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/f",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/f", "type", {type: "integer"});
 errors++;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 1000 || isNaN(data1)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/f",keyword:"maximum",params:{comparison: "<=", limit: 1000}});
+vErrors = issueAt(vErrors, instancePath+"/f", "maximum", {comparison: "<=", limit: 1000});
 errors++;
 }
 if(data1 < 0 || isNaN(data1)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/f",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = issueAt(vErrors, instancePath+"/f", "minimum", {comparison: ">=", limit: 0});
 errors++;
 }
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate132.errors = vErrors;
@@ -83,31 +83,31 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "type"});
 errors++;
 }
 if(data.orders === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "orders"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "orders"});
 errors++;
 }
 if(data.grouping === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "grouping"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "grouping"});
 errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "type") || (key0 === "orders")) || (key0 === "grouping")) || (key0 === "builder"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "type", {type: "string"});
 errors++;
 }
 if("order" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"const",params:{allowedValue: "order"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "const", {allowedValue: "order"});
 errors++;
 }
 }
@@ -115,7 +115,7 @@ if(data.orders !== undefined){
 let data1 = data.orders;
 if(Array.isArray(data1)){
 if(data1.length < 1){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/orders",keyword:"minItems",params:{limit: 1}});
+vErrors = issueAt(vErrors, instancePath+"/orders", "minItems", {limit: 1});
 errors++;
 }
 const len0 = data1.length;
@@ -127,7 +127,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/orders",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/orders", "type", {type: "array"});
 errors++;
 }
 }
@@ -145,7 +145,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate427.errors = vErrors;
@@ -162,20 +162,20 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.action === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "action"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "action"});
 errors++;
 }
 if(data.nonce === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "nonce"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "nonce"});
 errors++;
 }
 if(data.signature === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "signature"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "signature"});
 errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "action") || (key0 === "nonce")) || (key0 === "signature")) || (key0 === "vaultAddress")) || (key0 === "expiresAfter"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
@@ -211,7 +211,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate448.errors = vErrors;

@@ -4,7 +4,7 @@ import { validate272 } from "./components/FrontendOrder.js";
 import { validate96 } from "./components/OrderRef.js";
 import { validate61 } from "./components/Timestamp.js";
 import { validate214 } from "./components/UserQuery.js";
-import { addAlternatives, addIssue, addIssues } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues, issueAt } from "./components/helpers.js";
 export const body = validate464;
 
 
@@ -14,31 +14,31 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "type"});
 errors++;
 }
 if(data.user === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "user"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "user"});
 errors++;
 }
 if(data.oid === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "oid"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "oid"});
 errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "type") || (key0 === "user")) || (key0 === "oid"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "type", {type: "string"});
 errors++;
 }
 if("orderStatus" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"const",params:{allowedValue: "orderStatus"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "const", {allowedValue: "orderStatus"});
 errors++;
 }
 }
@@ -56,7 +56,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate464.errors = vErrors;
@@ -71,21 +71,21 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.status === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "status"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "status"});
 errors++;
 }
 if(data.order === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "order"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "order"});
 errors++;
 }
 if(data.status !== undefined){
 let data0 = data.status;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/status", "type", {type: "string"});
 errors++;
 }
 if("order" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",keyword:"const",params:{allowedValue: "order"}});
+vErrors = issueAt(vErrors, instancePath+"/status", "const", {allowedValue: "order"});
 errors++;
 }
 }
@@ -93,15 +93,15 @@ if(data.order !== undefined){
 let data1 = data.order;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.order === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/order",keyword:"required",params:{missingProperty: "order"}});
+vErrors = issueAt(vErrors, instancePath+"/order", "required", {missingProperty: "order"});
 errors++;
 }
 if(data1.status === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/order",keyword:"required",params:{missingProperty: "status"}});
+vErrors = issueAt(vErrors, instancePath+"/order", "required", {missingProperty: "status"});
 errors++;
 }
 if(data1.statusTimestamp === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/order",keyword:"required",params:{missingProperty: "statusTimestamp"}});
+vErrors = issueAt(vErrors, instancePath+"/order", "required", {missingProperty: "statusTimestamp"});
 errors++;
 }
 if(data1.order !== undefined){
@@ -112,7 +112,7 @@ errors = vErrors.length;
 }
 if(data1.status !== undefined){
 if(typeof data1.status !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/order/status",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/order/status", "type", {type: "string"});
 errors++;
 }
 }
@@ -124,13 +124,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/order",keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath+"/order", "type", {type: "object"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate455.errors = vErrors;
@@ -143,23 +143,23 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.status === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "status"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "status"});
 errors++;
 }
 if(data.status !== undefined){
 let data0 = data.status;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/status", "type", {type: "string"});
 errors++;
 }
 if("unknownOid" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",keyword:"const",params:{allowedValue: "unknownOid"}});
+vErrors = issueAt(vErrors, instancePath+"/status", "const", {allowedValue: "unknownOid"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate459.errors = vErrors;

@@ -3,7 +3,7 @@
 import { validate55 } from "./components/ResponseDecimal.js";
 import { validate61 } from "./components/Timestamp.js";
 import { validate214 } from "./components/UserQuery.js";
-import { addIssue, addIssues } from "./components/helpers.js";
+import { addIssues, issueAt } from "./components/helpers.js";
 export const body = validate503;
 
 
@@ -12,27 +12,27 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "type"});
 errors++;
 }
 if(data.user === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "user"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "user"});
 errors++;
 }
 for(const key0 in data){
 if(!((key0 === "type") || (key0 === "user"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "type", {type: "string"});
 errors++;
 }
 if("portfolio" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"const",params:{allowedValue: "portfolio"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "const", {allowedValue: "portfolio"});
 errors++;
 }
 }
@@ -44,7 +44,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate503.errors = vErrors;
@@ -59,11 +59,11 @@ let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 if(data.length > 2){
-vErrors = addIssue(vErrors, {instancePath,keyword:"maxItems",params:{limit: 2}});
+vErrors = issueAt(vErrors, instancePath, "maxItems", {limit: 2});
 errors++;
 }
 if(data.length < 2){
-vErrors = addIssue(vErrors, {instancePath,keyword:"minItems",params:{limit: 2}});
+vErrors = issueAt(vErrors, instancePath, "minItems", {limit: 2});
 errors++;
 }
 const len0 = data.length;
@@ -81,7 +81,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "array"});
 errors++;
 }
 validate326.errors = vErrors;
@@ -94,17 +94,17 @@ let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 if(data.length > 2){
-vErrors = addIssue(vErrors, {instancePath,keyword:"maxItems",params:{limit: 2}});
+vErrors = issueAt(vErrors, instancePath, "maxItems", {limit: 2});
 errors++;
 }
 if(data.length < 2){
-vErrors = addIssue(vErrors, {instancePath,keyword:"minItems",params:{limit: 2}});
+vErrors = issueAt(vErrors, instancePath, "minItems", {limit: 2});
 errors++;
 }
 const len0 = data.length;
 if(len0 > 0){
 if(typeof data[0] !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/0", "type", {type: "string"});
 errors++;
 }
 }
@@ -112,15 +112,15 @@ if(len0 > 1){
 let data1 = data[1];
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.accountValueHistory === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",keyword:"required",params:{missingProperty: "accountValueHistory"}});
+vErrors = issueAt(vErrors, instancePath+"/1", "required", {missingProperty: "accountValueHistory"});
 errors++;
 }
 if(data1.pnlHistory === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",keyword:"required",params:{missingProperty: "pnlHistory"}});
+vErrors = issueAt(vErrors, instancePath+"/1", "required", {missingProperty: "pnlHistory"});
 errors++;
 }
 if(data1.vlm === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",keyword:"required",params:{missingProperty: "vlm"}});
+vErrors = issueAt(vErrors, instancePath+"/1", "required", {missingProperty: "vlm"});
 errors++;
 }
 if(data1.accountValueHistory !== undefined){
@@ -135,7 +135,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/1/accountValueHistory",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/1/accountValueHistory", "type", {type: "array"});
 errors++;
 }
 }
@@ -151,7 +151,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/1/pnlHistory",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/1/pnlHistory", "type", {type: "array"});
 errors++;
 }
 }
@@ -163,13 +163,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath+"/1", "type", {type: "object"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "array"});
 errors++;
 }
 validate494.errors = vErrors;
@@ -190,7 +190,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "array"});
 errors++;
 }
 validate493.errors = vErrors;

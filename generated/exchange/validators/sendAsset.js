@@ -6,7 +6,7 @@ import { validate233 } from "./components/DefaultAnswer.js";
 import { validate65, validate67 } from "./components/Nonce.js";
 import { validate538 } from "./components/SpotTokenName.js";
 import { validate61 } from "./components/Timestamp.js";
-import { addAlternatives, addIssue, addIssues, hexAwarePattern } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues, hexAwarePattern, issueAt } from "./components/helpers.js";
 const func0 = hexAwarePattern;
 
 export const body = validate543;
@@ -23,55 +23,55 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "type"});
 errors++;
 }
 if(data.signatureChainId === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "signatureChainId"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "signatureChainId"});
 errors++;
 }
 if(data.hyperliquidChain === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "hyperliquidChain"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "hyperliquidChain"});
 errors++;
 }
 if(data.destination === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "destination"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "destination"});
 errors++;
 }
 if(data.sourceDex === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "sourceDex"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "sourceDex"});
 errors++;
 }
 if(data.destinationDex === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "destinationDex"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "destinationDex"});
 errors++;
 }
 if(data.token === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "token"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "token"});
 errors++;
 }
 if(data.amount === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "amount"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "amount"});
 errors++;
 }
 if(data.nonce === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "nonce"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "nonce"});
 errors++;
 }
 for(const key0 in data){
 if(!(func29.call(schema181.properties, key0))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "type", {type: "string"});
 errors++;
 }
 if("sendAsset" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"const",params:{allowedValue: "sendAsset"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "const", {allowedValue: "sendAsset"});
 errors++;
 }
 }
@@ -79,23 +79,23 @@ if(data.signatureChainId !== undefined){
 let data1 = data.signatureChainId;
 if(typeof data1 === "string"){
 if(!pattern5.test(data1)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/signatureChainId",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{1,64}$"}});
+vErrors = issueAt(vErrors, instancePath+"/signatureChainId", "pattern", {pattern: "^0x[0-9a-f]{1,64}$"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/signatureChainId",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/signatureChainId", "type", {type: "string"});
 errors++;
 }
 }
 if(data.hyperliquidChain !== undefined){
 let data2 = data.hyperliquidChain;
 if(typeof data2 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/hyperliquidChain",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/hyperliquidChain", "type", {type: "string"});
 errors++;
 }
 if(!((data2 === "Mainnet") || (data2 === "Testnet"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/hyperliquidChain",keyword:"enum",params:{allowedValues: schema181.properties.hyperliquidChain.enum}});
+vErrors = issueAt(vErrors, instancePath+"/hyperliquidChain", "enum", {allowedValues: schema181.properties.hyperliquidChain.enum});
 errors++;
 }
 }
@@ -107,13 +107,13 @@ errors = vErrors.length;
 }
 if(data.sourceDex !== undefined){
 if(typeof data.sourceDex !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/sourceDex",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/sourceDex", "type", {type: "string"});
 errors++;
 }
 }
 if(data.destinationDex !== undefined){
 if(typeof data.destinationDex !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/destinationDex",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/destinationDex", "type", {type: "string"});
 errors++;
 }
 }
@@ -135,11 +135,11 @@ const _errs16 = errors;
 let valid1 = false;
 var _errs17 = errors;
 if(typeof data8 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/fromSubAccount",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/fromSubAccount", "type", {type: "string"});
 errors++;
 }
 if("" !== data8){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/fromSubAccount",keyword:"const",params:{allowedValue: ""}});
+vErrors = issueAt(vErrors, instancePath+"/fromSubAccount", "const", {allowedValue: ""});
 errors++;
 }
 var _valid0 = _errs17 === errors;
@@ -177,7 +177,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate536.errors = vErrors;
@@ -192,20 +192,20 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.action === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "action"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "action"});
 errors++;
 }
 if(data.nonce === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "nonce"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "nonce"});
 errors++;
 }
 if(data.signature === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "signature"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "signature"});
 errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "action") || (key0 === "nonce")) || (key0 === "signature")) || (key0 === "vaultAddress")) || (key0 === "expiresAfter"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
@@ -229,19 +229,19 @@ errors = vErrors.length;
 }
 if(data.vaultAddress !== undefined){
 if(data.vaultAddress !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/vaultAddress",keyword:"type",params:{type: "null"}});
+vErrors = issueAt(vErrors, instancePath+"/vaultAddress", "type", {type: "null"});
 errors++;
 }
 }
 if(data.expiresAfter !== undefined){
 if(data.expiresAfter !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/expiresAfter",keyword:"type",params:{type: "null"}});
+vErrors = issueAt(vErrors, instancePath+"/expiresAfter", "type", {type: "null"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate543.errors = vErrors;

@@ -3,7 +3,7 @@
 import { validate79 } from "./components/Coin.js";
 import { validate55 } from "./components/ResponseDecimal.js";
 import { validate566 } from "./components/SpotMeta.js";
-import { addAlternatives, addIssue, addIssues } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues, issueAt } from "./components/helpers.js";
 export const body = validate575;
 
 function validate575(data, {instancePath=""}={}){
@@ -11,29 +11,29 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "type"});
 errors++;
 }
 for(const key0 in data){
 if(!(key0 === "type")){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "type", {type: "string"});
 errors++;
 }
 if("spotMetaAndAssetCtxs" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"const",params:{allowedValue: "spotMetaAndAssetCtxs"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "const", {allowedValue: "spotMetaAndAssetCtxs"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate575.errors = vErrors;
@@ -49,19 +49,19 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.coin === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "coin"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "coin"});
 errors++;
 }
 if(data.prevDayPx === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "prevDayPx"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "prevDayPx"});
 errors++;
 }
 if(data.dayNtlVlm === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "dayNtlVlm"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "dayNtlVlm"});
 errors++;
 }
 if(data.markPx === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "markPx"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "markPx"});
 errors++;
 }
 if(data.coin !== undefined){
@@ -102,7 +102,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 var _errs8 = errors;
 if(data4 !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/midPx",keyword:"type",params:{type: "null"}});
+vErrors = issueAt(vErrors, instancePath+"/midPx", "type", {type: "null"});
 errors++;
 }
 var _valid0 = _errs8 === errors;
@@ -144,7 +144,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate549.errors = vErrors;
@@ -157,11 +157,11 @@ let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 if(data.length > 2){
-vErrors = addIssue(vErrors, {instancePath,keyword:"maxItems",params:{limit: 2}});
+vErrors = issueAt(vErrors, instancePath, "maxItems", {limit: 2});
 errors++;
 }
 if(data.length < 2){
-vErrors = addIssue(vErrors, {instancePath,keyword:"minItems",params:{limit: 2}});
+vErrors = issueAt(vErrors, instancePath, "minItems", {limit: 2});
 errors++;
 }
 const len0 = data.length;
@@ -183,13 +183,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/1", "type", {type: "array"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "array"});
 errors++;
 }
 validate572.errors = vErrors;

@@ -6,7 +6,7 @@ import { validate233 } from "./components/DefaultAnswer.js";
 import { validate65, validate67 } from "./components/Nonce.js";
 import { validate538 } from "./components/SpotTokenName.js";
 import { validate61 } from "./components/Timestamp.js";
-import { addIssue, addIssues, hexAwarePattern } from "./components/helpers.js";
+import { addIssues, hexAwarePattern, issueAt } from "./components/helpers.js";
 const func0 = hexAwarePattern;
 
 export const body = validate583;
@@ -22,47 +22,47 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "type"});
 errors++;
 }
 if(data.signatureChainId === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "signatureChainId"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "signatureChainId"});
 errors++;
 }
 if(data.hyperliquidChain === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "hyperliquidChain"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "hyperliquidChain"});
 errors++;
 }
 if(data.destination === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "destination"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "destination"});
 errors++;
 }
 if(data.token === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "token"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "token"});
 errors++;
 }
 if(data.amount === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "amount"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "amount"});
 errors++;
 }
 if(data.time === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "time"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "time"});
 errors++;
 }
 for(const key0 in data){
 if(!(((((((key0 === "type") || (key0 === "signatureChainId")) || (key0 === "hyperliquidChain")) || (key0 === "destination")) || (key0 === "token")) || (key0 === "amount")) || (key0 === "time"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "type", {type: "string"});
 errors++;
 }
 if("spotSend" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"const",params:{allowedValue: "spotSend"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "const", {allowedValue: "spotSend"});
 errors++;
 }
 }
@@ -70,23 +70,23 @@ if(data.signatureChainId !== undefined){
 let data1 = data.signatureChainId;
 if(typeof data1 === "string"){
 if(!pattern5.test(data1)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/signatureChainId",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{1,64}$"}});
+vErrors = issueAt(vErrors, instancePath+"/signatureChainId", "pattern", {pattern: "^0x[0-9a-f]{1,64}$"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/signatureChainId",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/signatureChainId", "type", {type: "string"});
 errors++;
 }
 }
 if(data.hyperliquidChain !== undefined){
 let data2 = data.hyperliquidChain;
 if(typeof data2 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/hyperliquidChain",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/hyperliquidChain", "type", {type: "string"});
 errors++;
 }
 if(!((data2 === "Mainnet") || (data2 === "Testnet"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/hyperliquidChain",keyword:"enum",params:{allowedValues: schema197.properties.hyperliquidChain.enum}});
+vErrors = issueAt(vErrors, instancePath+"/hyperliquidChain", "enum", {allowedValues: schema197.properties.hyperliquidChain.enum});
 errors++;
 }
 }
@@ -116,7 +116,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate578.errors = vErrors;
@@ -131,20 +131,20 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.action === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "action"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "action"});
 errors++;
 }
 if(data.nonce === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "nonce"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "nonce"});
 errors++;
 }
 if(data.signature === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "signature"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "signature"});
 errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "action") || (key0 === "nonce")) || (key0 === "signature")) || (key0 === "vaultAddress")) || (key0 === "expiresAfter"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
@@ -168,19 +168,19 @@ errors = vErrors.length;
 }
 if(data.vaultAddress !== undefined){
 if(data.vaultAddress !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/vaultAddress",keyword:"type",params:{type: "null"}});
+vErrors = issueAt(vErrors, instancePath+"/vaultAddress", "type", {type: "null"});
 errors++;
 }
 }
 if(data.expiresAfter !== undefined){
 if(data.expiresAfter !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/expiresAfter",keyword:"type",params:{type: "null"}});
+vErrors = issueAt(vErrors, instancePath+"/expiresAfter", "type", {type: "null"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate583.errors = vErrors;

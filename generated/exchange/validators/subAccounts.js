@@ -4,7 +4,7 @@ import { validate53 } from "./components/Address.js";
 import { validate201 } from "./components/ClearinghouseState.js";
 import { validate562 } from "./components/SpotClearinghouseState.js";
 import { validate214 } from "./components/UserQuery.js";
-import { addAlternatives, addIssue, addIssues } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues, issueAt } from "./components/helpers.js";
 export const body = validate617;
 
 
@@ -13,27 +13,27 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "type"});
 errors++;
 }
 if(data.user === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "user"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "user"});
 errors++;
 }
 for(const key0 in data){
 if(!((key0 === "type") || (key0 === "user"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "type", {type: "string"});
 errors++;
 }
 if("subAccounts" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"const",params:{allowedValue: "subAccounts"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "const", {allowedValue: "subAccounts"});
 errors++;
 }
 }
@@ -45,7 +45,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate617.errors = vErrors;
@@ -61,28 +61,28 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "name"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "name"});
 errors++;
 }
 if(data.subAccountUser === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "subAccountUser"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "subAccountUser"});
 errors++;
 }
 if(data.master === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "master"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "master"});
 errors++;
 }
 if(data.clearinghouseState === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "clearinghouseState"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "clearinghouseState"});
 errors++;
 }
 if(data.spotState === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "spotState"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "spotState"});
 errors++;
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/name",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/name", "type", {type: "string"});
 errors++;
 }
 }
@@ -112,7 +112,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate591.errors = vErrors;
@@ -136,7 +136,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "array"});
 errors++;
 }
 var _valid0 = _errs1 === errors;
@@ -144,7 +144,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 var _errs4 = errors;
 if(data !== null){
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "null"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "null"});
 errors++;
 }
 var _valid0 = _errs4 === errors;

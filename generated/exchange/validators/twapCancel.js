@@ -4,7 +4,7 @@ import { validate76 } from "./components/AssetIndex.js";
 import { validate143 } from "./components/CancelStatus.js";
 import { validate149, validate65, validate67 } from "./components/Nonce.js";
 import { validate126, validate129 } from "./components/VaultAddress.js";
-import { addAlternatives, addIssue, addIssues } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues, issueAt } from "./components/helpers.js";
 export const body = validate630;
 
 
@@ -13,31 +13,31 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "type"});
 errors++;
 }
 if(data.a === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "a"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "a"});
 errors++;
 }
 if(data.t === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "t"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "t"});
 errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "type") || (key0 === "a")) || (key0 === "t"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "type", {type: "string"});
 errors++;
 }
 if("twapCancel" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"const",params:{allowedValue: "twapCancel"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "const", {allowedValue: "twapCancel"});
 errors++;
 }
 }
@@ -50,23 +50,23 @@ errors = vErrors.length;
 if(data.t !== undefined){
 let data2 = data.t;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/t",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/t", "type", {type: "integer"});
 errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 > 9007199254740991 || isNaN(data2)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/t",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}});
+vErrors = issueAt(vErrors, instancePath+"/t", "maximum", {comparison: "<=", limit: 9007199254740991});
 errors++;
 }
 if(data2 < 0 || isNaN(data2)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/t",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = issueAt(vErrors, instancePath+"/t", "minimum", {comparison: ">=", limit: 0});
 errors++;
 }
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate625.errors = vErrors;
@@ -83,20 +83,20 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.action === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "action"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "action"});
 errors++;
 }
 if(data.nonce === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "nonce"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "nonce"});
 errors++;
 }
 if(data.signature === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "signature"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "signature"});
 errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "action") || (key0 === "nonce")) || (key0 === "signature")) || (key0 === "vaultAddress")) || (key0 === "expiresAfter"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
@@ -132,7 +132,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate630.errors = vErrors;
@@ -151,21 +151,21 @@ let passing0 = null;
 var _errs1 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.status === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "status"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "status"});
 errors++;
 }
 if(data.response === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "response"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "response"});
 errors++;
 }
 if(data.status !== undefined){
 let data0 = data.status;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/status", "type", {type: "string"});
 errors++;
 }
 if("ok" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",keyword:"const",params:{allowedValue: "ok"}});
+vErrors = issueAt(vErrors, instancePath+"/status", "const", {allowedValue: "ok"});
 errors++;
 }
 }
@@ -173,21 +173,21 @@ if(data.response !== undefined){
 let data1 = data.response;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.type === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/response",keyword:"required",params:{missingProperty: "type"}});
+vErrors = issueAt(vErrors, instancePath+"/response", "required", {missingProperty: "type"});
 errors++;
 }
 if(data1.data === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/response",keyword:"required",params:{missingProperty: "data"}});
+vErrors = issueAt(vErrors, instancePath+"/response", "required", {missingProperty: "data"});
 errors++;
 }
 if(data1.type !== undefined){
 let data2 = data1.type;
 if(typeof data2 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/response/type",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/response/type", "type", {type: "string"});
 errors++;
 }
 if("twapCancel" !== data2){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/response/type",keyword:"const",params:{allowedValue: "twapCancel"}});
+vErrors = issueAt(vErrors, instancePath+"/response/type", "const", {allowedValue: "twapCancel"});
 errors++;
 }
 }
@@ -195,7 +195,7 @@ if(data1.data !== undefined){
 let data3 = data1.data;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3.status === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/response/data",keyword:"required",params:{missingProperty: "status"}});
+vErrors = issueAt(vErrors, instancePath+"/response/data", "required", {missingProperty: "status"});
 errors++;
 }
 if(data3.status !== undefined){
@@ -206,19 +206,19 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/response/data",keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath+"/response/data", "type", {type: "object"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/response",keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath+"/response", "type", {type: "object"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 var _valid0 = _errs1 === errors;

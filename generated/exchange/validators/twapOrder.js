@@ -5,7 +5,7 @@ import { validate104 } from "./components/DecimalString.js";
 import { validate144 } from "./components/ErrorStatus.js";
 import { validate149, validate65, validate67 } from "./components/Nonce.js";
 import { validate126, validate129 } from "./components/VaultAddress.js";
-import { addAlternatives, addIssue, addIssues } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues, issueAt } from "./components/helpers.js";
 export const body = validate647;
 
 
@@ -15,32 +15,32 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.a === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "a"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "a"});
 errors++;
 }
 if(data.b === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "b"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "b"});
 errors++;
 }
 if(data.s === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "s"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "s"});
 errors++;
 }
 if(data.r === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "r"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "r"});
 errors++;
 }
 if(data.m === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "m"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "m"});
 errors++;
 }
 if(data.t === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "t"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "t"});
 errors++;
 }
 for(const key0 in data){
 if(!((((((key0 === "a") || (key0 === "b")) || (key0 === "s")) || (key0 === "r")) || (key0 === "m")) || (key0 === "t"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
@@ -52,7 +52,7 @@ errors = vErrors.length;
 }
 if(data.b !== undefined){
 if(typeof data.b !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/b",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/b", "type", {type: "boolean"});
 errors++;
 }
 }
@@ -64,36 +64,36 @@ errors = vErrors.length;
 }
 if(data.r !== undefined){
 if(typeof data.r !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/r",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/r", "type", {type: "boolean"});
 errors++;
 }
 }
 if(data.m !== undefined){
 let data4 = data.m;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/m",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/m", "type", {type: "integer"});
 errors++;
 }
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 > 1440 || isNaN(data4)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/m",keyword:"maximum",params:{comparison: "<=", limit: 1440}});
+vErrors = issueAt(vErrors, instancePath+"/m", "maximum", {comparison: "<=", limit: 1440});
 errors++;
 }
 if(data4 < 5 || isNaN(data4)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/m",keyword:"minimum",params:{comparison: ">=", limit: 5}});
+vErrors = issueAt(vErrors, instancePath+"/m", "minimum", {comparison: ">=", limit: 5});
 errors++;
 }
 }
 }
 if(data.t !== undefined){
 if(typeof data.t !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/t",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/t", "type", {type: "boolean"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate637.errors = vErrors;
@@ -106,27 +106,27 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "type"});
 errors++;
 }
 if(data.twap === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "twap"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "twap"});
 errors++;
 }
 for(const key0 in data){
 if(!((key0 === "type") || (key0 === "twap"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "type", {type: "string"});
 errors++;
 }
 if("twapOrder" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"const",params:{allowedValue: "twapOrder"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "const", {allowedValue: "twapOrder"});
 errors++;
 }
 }
@@ -138,7 +138,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate636.errors = vErrors;
@@ -155,20 +155,20 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.action === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "action"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "action"});
 errors++;
 }
 if(data.nonce === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "nonce"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "nonce"});
 errors++;
 }
 if(data.signature === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "signature"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "signature"});
 errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "action") || (key0 === "nonce")) || (key0 === "signature")) || (key0 === "vaultAddress")) || (key0 === "expiresAfter"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
@@ -204,7 +204,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate647.errors = vErrors;
@@ -218,21 +218,21 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "type"});
 errors++;
 }
 if(data.data === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "data"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "data"});
 errors++;
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "type", {type: "string"});
 errors++;
 }
 if("twapOrder" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"const",params:{allowedValue: "twapOrder"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "const", {allowedValue: "twapOrder"});
 errors++;
 }
 }
@@ -240,7 +240,7 @@ if(data.data !== undefined){
 let data1 = data.data;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.status === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/data",keyword:"required",params:{missingProperty: "status"}});
+vErrors = issueAt(vErrors, instancePath+"/data", "required", {missingProperty: "status"});
 errors++;
 }
 if(data1.status !== undefined){
@@ -340,42 +340,42 @@ let valid4 = false;
 var _errs14 = errors;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.running === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/data/status",keyword:"required",params:{missingProperty: "running"}});
+vErrors = issueAt(vErrors, instancePath+"/data/status", "required", {missingProperty: "running"});
 errors++;
 }
 if(data2.running !== undefined){
 let data5 = data2.running;
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.twapId === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/data/status/running",keyword:"required",params:{missingProperty: "twapId"}});
+vErrors = issueAt(vErrors, instancePath+"/data/status/running", "required", {missingProperty: "twapId"});
 errors++;
 }
 if(data5.twapId !== undefined){
 let data6 = data5.twapId;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/data/status/running/twapId",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/data/status/running/twapId", "type", {type: "integer"});
 errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 9007199254740991 || isNaN(data6)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/data/status/running/twapId",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}});
+vErrors = issueAt(vErrors, instancePath+"/data/status/running/twapId", "maximum", {comparison: "<=", limit: 9007199254740991});
 errors++;
 }
 if(data6 < 0 || isNaN(data6)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/data/status/running/twapId",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = issueAt(vErrors, instancePath+"/data/status/running/twapId", "minimum", {comparison: ">=", limit: 0});
 errors++;
 }
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/data/status/running",keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath+"/data/status/running", "type", {type: "object"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/data/status",keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath+"/data/status", "type", {type: "object"});
 errors++;
 }
 var _valid1 = _errs14 === errors;
@@ -408,13 +408,13 @@ vErrors = null;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/data",keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath+"/data", "type", {type: "object"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate642.errors = vErrors;
@@ -432,21 +432,21 @@ let passing0 = null;
 var _errs1 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.status === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "status"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "status"});
 errors++;
 }
 if(data.response === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "response"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "response"});
 errors++;
 }
 if(data.status !== undefined){
 let data0 = data.status;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/status", "type", {type: "string"});
 errors++;
 }
 if("ok" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",keyword:"const",params:{allowedValue: "ok"}});
+vErrors = issueAt(vErrors, instancePath+"/status", "const", {allowedValue: "ok"});
 errors++;
 }
 }
@@ -458,7 +458,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 var _valid0 = _errs1 === errors;

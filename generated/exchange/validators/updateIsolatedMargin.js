@@ -4,7 +4,7 @@ import { validate76 } from "./components/AssetIndex.js";
 import { validate233 } from "./components/DefaultAnswer.js";
 import { validate65, validate67 } from "./components/Nonce.js";
 import { validate126, validate129 } from "./components/VaultAddress.js";
-import { addIssue, addIssues } from "./components/helpers.js";
+import { addIssues, issueAt } from "./components/helpers.js";
 export const body = validate661;
 
 
@@ -13,35 +13,35 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "type"});
 errors++;
 }
 if(data.asset === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "asset"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "asset"});
 errors++;
 }
 if(data.isBuy === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "isBuy"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "isBuy"});
 errors++;
 }
 if(data.ntli === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "ntli"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "ntli"});
 errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "type") || (key0 === "asset")) || (key0 === "isBuy")) || (key0 === "ntli"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "type", {type: "string"});
 errors++;
 }
 if("updateIsolatedMargin" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"const",params:{allowedValue: "updateIsolatedMargin"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "const", {allowedValue: "updateIsolatedMargin"});
 errors++;
 }
 }
@@ -53,30 +53,30 @@ errors = vErrors.length;
 }
 if(data.isBuy !== undefined){
 if(typeof data.isBuy !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/isBuy",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/isBuy", "type", {type: "boolean"});
 errors++;
 }
 }
 if(data.ntli !== undefined){
 let data3 = data.ntli;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/ntli",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/ntli", "type", {type: "integer"});
 errors++;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 9007199254740991 || isNaN(data3)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/ntli",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}});
+vErrors = issueAt(vErrors, instancePath+"/ntli", "maximum", {comparison: "<=", limit: 9007199254740991});
 errors++;
 }
 if(data3 < -9007199254740991 || isNaN(data3)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/ntli",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}});
+vErrors = issueAt(vErrors, instancePath+"/ntli", "minimum", {comparison: ">=", limit: -9007199254740991});
 errors++;
 }
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate659.errors = vErrors;
@@ -93,20 +93,20 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.action === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "action"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "action"});
 errors++;
 }
 if(data.nonce === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "nonce"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "nonce"});
 errors++;
 }
 if(data.signature === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "signature"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "signature"});
 errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "action") || (key0 === "nonce")) || (key0 === "signature")) || (key0 === "vaultAddress")) || (key0 === "expiresAfter"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
@@ -142,7 +142,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate661.errors = vErrors;

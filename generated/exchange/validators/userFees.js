@@ -2,7 +2,7 @@
 
 import { validate55 } from "./components/ResponseDecimal.js";
 import { validate214 } from "./components/UserQuery.js";
-import { addIssue, addIssues } from "./components/helpers.js";
+import { addIssues, issueAt } from "./components/helpers.js";
 export const body = validate701;
 
 
@@ -11,27 +11,27 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "type"});
 errors++;
 }
 if(data.user === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "user"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "user"});
 errors++;
 }
 for(const key0 in data){
 if(!((key0 === "type") || (key0 === "user"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "type", {type: "string"});
 errors++;
 }
 if("userFees" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"const",params:{allowedValue: "userFees"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "const", {allowedValue: "userFees"});
 errors++;
 }
 }
@@ -43,7 +43,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate701.errors = vErrors;
@@ -57,24 +57,24 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.date === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "date"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "date"});
 errors++;
 }
 if(data.userCross === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "userCross"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "userCross"});
 errors++;
 }
 if(data.userAdd === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "userAdd"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "userAdd"});
 errors++;
 }
 if(data.exchange === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "exchange"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "exchange"});
 errors++;
 }
 if(data.date !== undefined){
 if(typeof data.date !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/date",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/date", "type", {type: "string"});
 errors++;
 }
 }
@@ -98,7 +98,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate228.errors = vErrors;
@@ -111,19 +111,19 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.dailyUserVlm === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "dailyUserVlm"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "dailyUserVlm"});
 errors++;
 }
 if(data.feeSchedule === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "feeSchedule"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "feeSchedule"});
 errors++;
 }
 if(data.userCrossRate === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "userCrossRate"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "userCrossRate"});
 errors++;
 }
 if(data.userAddRate === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "userAddRate"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "userAddRate"});
 errors++;
 }
 if(data.dailyUserVlm !== undefined){
@@ -138,7 +138,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/dailyUserVlm",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/dailyUserVlm", "type", {type: "array"});
 errors++;
 }
 }
@@ -146,11 +146,11 @@ if(data.feeSchedule !== undefined){
 let data2 = data.feeSchedule;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.cross === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/feeSchedule",keyword:"required",params:{missingProperty: "cross"}});
+vErrors = issueAt(vErrors, instancePath+"/feeSchedule", "required", {missingProperty: "cross"});
 errors++;
 }
 if(data2.add === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/feeSchedule",keyword:"required",params:{missingProperty: "add"}});
+vErrors = issueAt(vErrors, instancePath+"/feeSchedule", "required", {missingProperty: "add"});
 errors++;
 }
 if(data2.cross !== undefined){
@@ -185,7 +185,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/feeSchedule",keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath+"/feeSchedule", "type", {type: "object"});
 errors++;
 }
 }
@@ -221,7 +221,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate689.errors = vErrors;

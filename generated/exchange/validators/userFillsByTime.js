@@ -3,7 +3,7 @@
 import { validate195, validate197 } from "./components/StartTime.js";
 import { validate703 } from "./components/UserFills.js";
 import { validate214 } from "./components/UserQuery.js";
-import { addIssue, addIssues } from "./components/helpers.js";
+import { addIssues, issueAt } from "./components/helpers.js";
 export const body = validate705;
 
 
@@ -14,31 +14,31 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "type"});
 errors++;
 }
 if(data.user === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "user"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "user"});
 errors++;
 }
 if(data.startTime === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "startTime"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "startTime"});
 errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "type") || (key0 === "user")) || (key0 === "startTime")) || (key0 === "endTime")) || (key0 === "aggregateByTime"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "type", {type: "string"});
 errors++;
 }
 if("userFillsByTime" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"const",params:{allowedValue: "userFillsByTime"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "const", {allowedValue: "userFillsByTime"});
 errors++;
 }
 }
@@ -62,13 +62,13 @@ errors = vErrors.length;
 }
 if(data.aggregateByTime !== undefined){
 if(typeof data.aggregateByTime !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/aggregateByTime",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/aggregateByTime", "type", {type: "boolean"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate705.errors = vErrors;

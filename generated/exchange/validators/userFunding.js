@@ -5,7 +5,7 @@ import { validate55 } from "./components/ResponseDecimal.js";
 import { validate195, validate197 } from "./components/StartTime.js";
 import { validate61 } from "./components/Timestamp.js";
 import { validate214 } from "./components/UserQuery.js";
-import { addIssue, addIssues, hexAwarePattern } from "./components/helpers.js";
+import { addIssues, hexAwarePattern, issueAt } from "./components/helpers.js";
 const func0 = hexAwarePattern;
 
 export const body = validate713;
@@ -18,31 +18,31 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "type"});
 errors++;
 }
 if(data.user === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "user"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "user"});
 errors++;
 }
 if(data.startTime === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "startTime"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "startTime"});
 errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "type") || (key0 === "user")) || (key0 === "startTime")) || (key0 === "endTime"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "type", {type: "string"});
 errors++;
 }
 if("userFunding" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"const",params:{allowedValue: "userFunding"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "const", {allowedValue: "userFunding"});
 errors++;
 }
 }
@@ -66,7 +66,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate713.errors = vErrors;
@@ -84,15 +84,15 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.time === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "time"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "time"});
 errors++;
 }
 if(data.hash === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "hash"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "hash"});
 errors++;
 }
 if(data.delta === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "delta"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "delta"});
 errors++;
 }
 if(data.time !== undefined){
@@ -105,12 +105,12 @@ if(data.hash !== undefined){
 let data1 = data.hash;
 if(typeof data1 === "string"){
 if(!pattern19.test(data1)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/hash",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{64}$"}});
+vErrors = issueAt(vErrors, instancePath+"/hash", "pattern", {pattern: "^0x[0-9a-f]{64}$"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/hash",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/hash", "type", {type: "string"});
 errors++;
 }
 }
@@ -118,33 +118,33 @@ if(data.delta !== undefined){
 let data2 = data.delta;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.type === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/delta",keyword:"required",params:{missingProperty: "type"}});
+vErrors = issueAt(vErrors, instancePath+"/delta", "required", {missingProperty: "type"});
 errors++;
 }
 if(data2.coin === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/delta",keyword:"required",params:{missingProperty: "coin"}});
+vErrors = issueAt(vErrors, instancePath+"/delta", "required", {missingProperty: "coin"});
 errors++;
 }
 if(data2.usdc === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/delta",keyword:"required",params:{missingProperty: "usdc"}});
+vErrors = issueAt(vErrors, instancePath+"/delta", "required", {missingProperty: "usdc"});
 errors++;
 }
 if(data2.szi === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/delta",keyword:"required",params:{missingProperty: "szi"}});
+vErrors = issueAt(vErrors, instancePath+"/delta", "required", {missingProperty: "szi"});
 errors++;
 }
 if(data2.fundingRate === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/delta",keyword:"required",params:{missingProperty: "fundingRate"}});
+vErrors = issueAt(vErrors, instancePath+"/delta", "required", {missingProperty: "fundingRate"});
 errors++;
 }
 if(data2.type !== undefined){
 let data3 = data2.type;
 if(typeof data3 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/delta/type",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/delta/type", "type", {type: "string"});
 errors++;
 }
 if("funding" !== data3){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/delta/type",keyword:"const",params:{allowedValue: "funding"}});
+vErrors = issueAt(vErrors, instancePath+"/delta/type", "const", {allowedValue: "funding"});
 errors++;
 }
 }
@@ -175,19 +175,19 @@ errors = vErrors.length;
 if(data2.nSamples !== undefined){
 let data8 = data2.nSamples;
 if((!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))) && (data8 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/delta/nSamples",keyword:"type",params:{type: schema111.properties.delta.properties.nSamples.type}});
+vErrors = issueAt(vErrors, instancePath+"/delta/nSamples", "type", {type: schema111.properties.delta.properties.nSamples.type});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/delta",keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath+"/delta", "type", {type: "object"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate307.errors = vErrors;
@@ -208,7 +208,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "array"});
 errors++;
 }
 validate711.errors = vErrors;

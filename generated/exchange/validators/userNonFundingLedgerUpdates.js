@@ -3,7 +3,7 @@
 import { validate336 } from "./components/LedgerUpdate.js";
 import { validate195, validate197 } from "./components/StartTime.js";
 import { validate214 } from "./components/UserQuery.js";
-import { addIssue, addIssues } from "./components/helpers.js";
+import { addIssues, issueAt } from "./components/helpers.js";
 export const body = validate717;
 
 
@@ -14,31 +14,31 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "type"});
 errors++;
 }
 if(data.user === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "user"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "user"});
 errors++;
 }
 if(data.startTime === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "startTime"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "startTime"});
 errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "type") || (key0 === "user")) || (key0 === "startTime")) || (key0 === "endTime"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "type", {type: "string"});
 errors++;
 }
 if("userNonFundingLedgerUpdates" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"const",params:{allowedValue: "userNonFundingLedgerUpdates"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "const", {allowedValue: "userNonFundingLedgerUpdates"});
 errors++;
 }
 }
@@ -62,7 +62,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate717.errors = vErrors;
@@ -84,7 +84,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "array"});
 errors++;
 }
 validate343.errors = vErrors;

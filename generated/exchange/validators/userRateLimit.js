@@ -2,7 +2,7 @@
 
 import { validate55 } from "./components/ResponseDecimal.js";
 import { validate214 } from "./components/UserQuery.js";
-import { addIssue, addIssues } from "./components/helpers.js";
+import { addIssues, issueAt } from "./components/helpers.js";
 export const body = validate724;
 
 
@@ -11,27 +11,27 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "type"});
 errors++;
 }
 if(data.user === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "user"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "user"});
 errors++;
 }
 for(const key0 in data){
 if(!((key0 === "type") || (key0 === "user"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "type", {type: "string"});
 errors++;
 }
 if("userRateLimit" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"const",params:{allowedValue: "userRateLimit"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "const", {allowedValue: "userRateLimit"});
 errors++;
 }
 }
@@ -43,7 +43,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate724.errors = vErrors;
@@ -57,15 +57,15 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.cumVlm === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "cumVlm"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "cumVlm"});
 errors++;
 }
 if(data.nRequestsUsed === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "nRequestsUsed"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "nRequestsUsed"});
 errors++;
 }
 if(data.nRequestsCap === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "nRequestsCap"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "nRequestsCap"});
 errors++;
 }
 if(data.cumVlm !== undefined){
@@ -77,16 +77,16 @@ errors = vErrors.length;
 if(data.nRequestsUsed !== undefined){
 let data1 = data.nRequestsUsed;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/nRequestsUsed",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/nRequestsUsed", "type", {type: "integer"});
 errors++;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 9007199254740991 || isNaN(data1)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/nRequestsUsed",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}});
+vErrors = issueAt(vErrors, instancePath+"/nRequestsUsed", "maximum", {comparison: "<=", limit: 9007199254740991});
 errors++;
 }
 if(data1 < 0 || isNaN(data1)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/nRequestsUsed",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = issueAt(vErrors, instancePath+"/nRequestsUsed", "minimum", {comparison: ">=", limit: 0});
 errors++;
 }
 }
@@ -94,16 +94,16 @@ errors++;
 if(data.nRequestsCap !== undefined){
 let data2 = data.nRequestsCap;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/nRequestsCap",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/nRequestsCap", "type", {type: "integer"});
 errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 > 9007199254740991 || isNaN(data2)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/nRequestsCap",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}});
+vErrors = issueAt(vErrors, instancePath+"/nRequestsCap", "maximum", {comparison: "<=", limit: 9007199254740991});
 errors++;
 }
 if(data2 < 0 || isNaN(data2)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/nRequestsCap",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = issueAt(vErrors, instancePath+"/nRequestsCap", "minimum", {comparison: ">=", limit: 0});
 errors++;
 }
 }
@@ -111,23 +111,23 @@ errors++;
 if(data.nRequestsSurplus !== undefined){
 let data3 = data.nRequestsSurplus;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/nRequestsSurplus",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/nRequestsSurplus", "type", {type: "integer"});
 errors++;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 9007199254740991 || isNaN(data3)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/nRequestsSurplus",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}});
+vErrors = issueAt(vErrors, instancePath+"/nRequestsSurplus", "maximum", {comparison: "<=", limit: 9007199254740991});
 errors++;
 }
 if(data3 < 0 || isNaN(data3)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/nRequestsSurplus",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = issueAt(vErrors, instancePath+"/nRequestsSurplus", "minimum", {comparison: ">=", limit: 0});
 errors++;
 }
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate722.errors = vErrors;

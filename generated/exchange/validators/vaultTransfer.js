@@ -5,7 +5,7 @@ import { validate133 } from "./components/LowercaseAddress.js";
 import { validate386 } from "./components/MicroUsd.js";
 import { validate65, validate67 } from "./components/Nonce.js";
 import { validate126, validate129 } from "./components/VaultAddress.js";
-import { addIssue, addIssues } from "./components/helpers.js";
+import { addIssues, issueAt } from "./components/helpers.js";
 export const body = validate731;
 
 
@@ -15,35 +15,35 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "type"});
 errors++;
 }
 if(data.vaultAddress === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "vaultAddress"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "vaultAddress"});
 errors++;
 }
 if(data.isDeposit === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "isDeposit"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "isDeposit"});
 errors++;
 }
 if(data.usd === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "usd"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "usd"});
 errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "type") || (key0 === "vaultAddress")) || (key0 === "isDeposit")) || (key0 === "usd"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "type", {type: "string"});
 errors++;
 }
 if("vaultTransfer" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"const",params:{allowedValue: "vaultTransfer"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "const", {allowedValue: "vaultTransfer"});
 errors++;
 }
 }
@@ -55,7 +55,7 @@ errors = vErrors.length;
 }
 if(data.isDeposit !== undefined){
 if(typeof data.isDeposit !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/isDeposit",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/isDeposit", "type", {type: "boolean"});
 errors++;
 }
 }
@@ -67,7 +67,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate728.errors = vErrors;
@@ -84,20 +84,20 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.action === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "action"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "action"});
 errors++;
 }
 if(data.nonce === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "nonce"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "nonce"});
 errors++;
 }
 if(data.signature === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "signature"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "signature"});
 errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "action") || (key0 === "nonce")) || (key0 === "signature")) || (key0 === "vaultAddress")) || (key0 === "expiresAfter"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
@@ -133,7 +133,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate731.errors = vErrors;

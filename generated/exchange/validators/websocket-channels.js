@@ -13,7 +13,7 @@ import { validate372 } from "./components/PerpAssetCtx.js";
 import { validate55 } from "./components/ResponseDecimal.js";
 import { validate257 } from "./components/Side.js";
 import { validate61 } from "./components/Timestamp.js";
-import { addAlternatives, addIssue, addIssues, hexAwarePattern } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues, hexAwarePattern, issueAt } from "./components/helpers.js";
 const func0 = hexAwarePattern;
 
 
@@ -24,11 +24,11 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.coin === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "coin"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "coin"});
 errors++;
 }
 if(data.ctx === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "ctx"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "ctx"});
 errors++;
 }
 if(data.coin !== undefined){
@@ -45,7 +45,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate746.errors = vErrors;
@@ -59,27 +59,27 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "type"});
 errors++;
 }
 if(data.coin === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "coin"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "coin"});
 errors++;
 }
 for(const key0 in data){
 if(!((key0 === "type") || (key0 === "coin"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "type", {type: "string"});
 errors++;
 }
 if(!(((data0 === "trades") || (data0 === "bbo")) || (data0 === "activeAssetCtx"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"enum",params:{allowedValues: schema253.properties.type.enum}});
+vErrors = issueAt(vErrors, instancePath+"/type", "enum", {allowedValues: schema253.properties.type.enum});
 errors++;
 }
 }
@@ -91,7 +91,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate760.errors = vErrors;
@@ -105,7 +105,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.mids === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "mids"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "mids"});
 errors++;
 }
 if(data.mids !== undefined){
@@ -116,13 +116,13 @@ errors = vErrors.length;
 }
 if(data.dex !== undefined){
 if(typeof data.dex !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/dex",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/dex", "type", {type: "string"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate749.errors = vErrors;
@@ -135,35 +135,35 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "type"});
 errors++;
 }
 for(const key0 in data){
 if(!((key0 === "type") || (key0 === "dex"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "type", {type: "string"});
 errors++;
 }
 if("allMids" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"const",params:{allowedValue: "allMids"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "const", {allowedValue: "allMids"});
 errors++;
 }
 }
 if(data.dex !== undefined){
 if(typeof data.dex !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/dex",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/dex", "type", {type: "string"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate751.errors = vErrors;
@@ -178,15 +178,15 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.coin === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "coin"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "coin"});
 errors++;
 }
 if(data.time === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "time"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "time"});
 errors++;
 }
 if(data.bbo === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "bbo"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "bbo"});
 errors++;
 }
 if(data.coin !== undefined){
@@ -205,11 +205,11 @@ if(data.bbo !== undefined){
 let data2 = data.bbo;
 if(Array.isArray(data2)){
 if(data2.length > 2){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/bbo",keyword:"maxItems",params:{limit: 2}});
+vErrors = issueAt(vErrors, instancePath+"/bbo", "maxItems", {limit: 2});
 errors++;
 }
 if(data2.length < 2){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/bbo",keyword:"minItems",params:{limit: 2}});
+vErrors = issueAt(vErrors, instancePath+"/bbo", "minItems", {limit: 2});
 errors++;
 }
 const len0 = data2.length;
@@ -227,7 +227,7 @@ valid2 = valid2 || _valid0;
 if(!valid2){
 var _errs8 = errors;
 if(data3 !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/bbo/0",keyword:"type",params:{type: "null"}});
+vErrors = issueAt(vErrors, instancePath+"/bbo/0", "type", {type: "null"});
 errors++;
 }
 var _valid0 = _errs8 === errors;
@@ -263,7 +263,7 @@ valid3 = valid3 || _valid1;
 if(!valid3){
 var _errs13 = errors;
 if(data4 !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/bbo/1",keyword:"type",params:{type: "null"}});
+vErrors = issueAt(vErrors, instancePath+"/bbo/1", "type", {type: "null"});
 errors++;
 }
 var _valid1 = _errs13 === errors;
@@ -287,13 +287,13 @@ vErrors = null;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/bbo",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/bbo", "type", {type: "array"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate752.errors = vErrors;
@@ -309,31 +309,31 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "type"});
 errors++;
 }
 if(data.coin === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "coin"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "coin"});
 errors++;
 }
 if(data.interval === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "interval"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "interval"});
 errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "type") || (key0 === "coin")) || (key0 === "interval"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "type", {type: "string"});
 errors++;
 }
 if("candle" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"const",params:{allowedValue: "candle"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "const", {allowedValue: "candle"});
 errors++;
 }
 }
@@ -351,7 +351,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate757.errors = vErrors;
@@ -366,27 +366,27 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "type"});
 errors++;
 }
 if(data.coin === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "coin"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "coin"});
 errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "type") || (key0 === "coin")) || (key0 === "nSigFigs")) || (key0 === "mantissa"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "type", {type: "string"});
 errors++;
 }
 if("l2Book" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"const",params:{allowedValue: "l2Book"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "const", {allowedValue: "l2Book"});
 errors++;
 }
 }
@@ -402,11 +402,11 @@ const _errs6 = errors;
 let valid1 = false;
 var _errs7 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/nSigFigs",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/nSigFigs", "type", {type: "integer"});
 errors++;
 }
 if(!((((data2 === 2) || (data2 === 3)) || (data2 === 4)) || (data2 === 5))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/nSigFigs",keyword:"enum",params:{allowedValues: schema255.properties.nSigFigs.anyOf[0].enum}});
+vErrors = issueAt(vErrors, instancePath+"/nSigFigs", "enum", {allowedValues: schema255.properties.nSigFigs.anyOf[0].enum});
 errors++;
 }
 var _valid0 = _errs7 === errors;
@@ -414,7 +414,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 var _errs9 = errors;
 if(data2 !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/nSigFigs",keyword:"type",params:{type: "null"}});
+vErrors = issueAt(vErrors, instancePath+"/nSigFigs", "type", {type: "null"});
 errors++;
 }
 var _valid0 = _errs9 === errors;
@@ -442,11 +442,11 @@ const _errs12 = errors;
 let valid2 = false;
 var _errs13 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/mantissa",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/mantissa", "type", {type: "integer"});
 errors++;
 }
 if(!(((data3 === 1) || (data3 === 2)) || (data3 === 5))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/mantissa",keyword:"enum",params:{allowedValues: schema255.properties.mantissa.anyOf[0].enum}});
+vErrors = issueAt(vErrors, instancePath+"/mantissa", "enum", {allowedValues: schema255.properties.mantissa.anyOf[0].enum});
 errors++;
 }
 var _valid1 = _errs13 === errors;
@@ -454,7 +454,7 @@ valid2 = valid2 || _valid1;
 if(!valid2){
 var _errs15 = errors;
 if(data3 !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/mantissa",keyword:"type",params:{type: "null"}});
+vErrors = issueAt(vErrors, instancePath+"/mantissa", "type", {type: "null"});
 errors++;
 }
 var _valid1 = _errs15 === errors;
@@ -478,7 +478,7 @@ vErrors = null;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate768.errors = vErrors;
@@ -491,18 +491,18 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.notification === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "notification"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "notification"});
 errors++;
 }
 if(data.notification !== undefined){
 if(typeof data.notification !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/notification",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/notification", "type", {type: "string"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate770.errors = vErrors;
@@ -517,27 +517,27 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "type"});
 errors++;
 }
 if(data.user === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "user"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "user"});
 errors++;
 }
 for(const key0 in data){
 if(!((key0 === "type") || (key0 === "user"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "type", {type: "string"});
 errors++;
 }
 if(!(((((data0 === "orderUpdates") || (data0 === "userEvents")) || (data0 === "userFundings")) || (data0 === "userNonFundingLedgerUpdates")) || (data0 === "notification"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"enum",params:{allowedValues: schema266.properties.type.enum}});
+vErrors = issueAt(vErrors, instancePath+"/type", "enum", {allowedValues: schema266.properties.type.enum});
 errors++;
 }
 }
@@ -549,7 +549,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate809.errors = vErrors;
@@ -566,46 +566,46 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.order === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "order"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "order"});
 errors++;
 }
 if(data.status === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "status"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "status"});
 errors++;
 }
 if(data.statusTimestamp === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "statusTimestamp"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "statusTimestamp"});
 errors++;
 }
 if(data.order !== undefined){
 let data0 = data.order;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.coin === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/order",keyword:"required",params:{missingProperty: "coin"}});
+vErrors = issueAt(vErrors, instancePath+"/order", "required", {missingProperty: "coin"});
 errors++;
 }
 if(data0.side === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/order",keyword:"required",params:{missingProperty: "side"}});
+vErrors = issueAt(vErrors, instancePath+"/order", "required", {missingProperty: "side"});
 errors++;
 }
 if(data0.limitPx === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/order",keyword:"required",params:{missingProperty: "limitPx"}});
+vErrors = issueAt(vErrors, instancePath+"/order", "required", {missingProperty: "limitPx"});
 errors++;
 }
 if(data0.sz === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/order",keyword:"required",params:{missingProperty: "sz"}});
+vErrors = issueAt(vErrors, instancePath+"/order", "required", {missingProperty: "sz"});
 errors++;
 }
 if(data0.oid === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/order",keyword:"required",params:{missingProperty: "oid"}});
+vErrors = issueAt(vErrors, instancePath+"/order", "required", {missingProperty: "oid"});
 errors++;
 }
 if(data0.timestamp === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/order",keyword:"required",params:{missingProperty: "timestamp"}});
+vErrors = issueAt(vErrors, instancePath+"/order", "required", {missingProperty: "timestamp"});
 errors++;
 }
 if(data0.origSz === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/order",keyword:"required",params:{missingProperty: "origSz"}});
+vErrors = issueAt(vErrors, instancePath+"/order", "required", {missingProperty: "origSz"});
 errors++;
 }
 if(data0.coin !== undefined){
@@ -664,7 +664,7 @@ valid2 = valid2 || _valid0;
 if(!valid2){
 var _errs13 = errors;
 if(data8 !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/order/cloid",keyword:"type",params:{type: "null"}});
+vErrors = issueAt(vErrors, instancePath+"/order/cloid", "type", {type: "null"});
 errors++;
 }
 var _valid0 = _errs13 === errors;
@@ -688,13 +688,13 @@ vErrors = null;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/order",keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath+"/order", "type", {type: "object"});
 errors++;
 }
 }
 if(data.status !== undefined){
 if(typeof data.status !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/status", "type", {type: "string"});
 errors++;
 }
 }
@@ -706,7 +706,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate771.errors = vErrors;
@@ -727,7 +727,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "array"});
 errors++;
 }
 validate781.errors = vErrors;
@@ -742,35 +742,35 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.coin === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "coin"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "coin"});
 errors++;
 }
 if(data.side === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "side"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "side"});
 errors++;
 }
 if(data.px === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "px"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "px"});
 errors++;
 }
 if(data.sz === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "sz"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "sz"});
 errors++;
 }
 if(data.time === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "time"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "time"});
 errors++;
 }
 if(data.hash === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "hash"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "hash"});
 errors++;
 }
 if(data.tid === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "tid"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "tid"});
 errors++;
 }
 if(data.users === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "users"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "users"});
 errors++;
 }
 if(data.coin !== undefined){
@@ -807,28 +807,28 @@ if(data.hash !== undefined){
 let data5 = data.hash;
 if(typeof data5 === "string"){
 if(!pattern19.test(data5)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/hash",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{64}$"}});
+vErrors = issueAt(vErrors, instancePath+"/hash", "pattern", {pattern: "^0x[0-9a-f]{64}$"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/hash",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/hash", "type", {type: "string"});
 errors++;
 }
 }
 if(data.tid !== undefined){
 let data6 = data.tid;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/tid",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/tid", "type", {type: "integer"});
 errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 9007199254740991 || isNaN(data6)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/tid",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}});
+vErrors = issueAt(vErrors, instancePath+"/tid", "maximum", {comparison: "<=", limit: 9007199254740991});
 errors++;
 }
 if(data6 < 0 || isNaN(data6)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/tid",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = issueAt(vErrors, instancePath+"/tid", "minimum", {comparison: ">=", limit: 0});
 errors++;
 }
 }
@@ -837,11 +837,11 @@ if(data.users !== undefined){
 let data7 = data.users;
 if(Array.isArray(data7)){
 if(data7.length > 2){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/users",keyword:"maxItems",params:{limit: 2}});
+vErrors = issueAt(vErrors, instancePath+"/users", "maxItems", {limit: 2});
 errors++;
 }
 if(data7.length < 2){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/users",keyword:"minItems",params:{limit: 2}});
+vErrors = issueAt(vErrors, instancePath+"/users", "minItems", {limit: 2});
 errors++;
 }
 const len0 = data7.length;
@@ -859,13 +859,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/users",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/users", "type", {type: "array"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate783.errors = vErrors;
@@ -886,7 +886,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "array"});
 errors++;
 }
 validate791.errors = vErrors;
@@ -902,23 +902,23 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.time === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "time"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "time"});
 errors++;
 }
 if(data.coin === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "coin"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "coin"});
 errors++;
 }
 if(data.usdc === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "usdc"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "usdc"});
 errors++;
 }
 if(data.szi === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "szi"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "szi"});
 errors++;
 }
 if(data.fundingRate === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "fundingRate"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "fundingRate"});
 errors++;
 }
 if(data.time !== undefined){
@@ -954,13 +954,13 @@ errors = vErrors.length;
 if(data.nSamples !== undefined){
 let data5 = data.nSamples;
 if((!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))) && (data5 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/nSamples",keyword:"type",params:{type: schema254.properties.nSamples.type}});
+vErrors = issueAt(vErrors, instancePath+"/nSamples", "type", {type: schema254.properties.nSamples.type});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate762.errors = vErrors;
@@ -973,7 +973,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(Object.keys(data).length < 1){
-vErrors = addIssue(vErrors, {instancePath,keyword:"minProperties",params:{limit: 1}});
+vErrors = issueAt(vErrors, instancePath, "minProperties", {limit: 1});
 errors++;
 }
 if(data.fills !== undefined){
@@ -988,7 +988,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/fills",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/fills", "type", {type: "array"});
 errors++;
 }
 }
@@ -1001,7 +1001,7 @@ errors = vErrors.length;
 if(data.liquidation !== undefined){
 let data3 = data.liquidation;
 if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/liquidation",keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath+"/liquidation", "type", {type: "object"});
 errors++;
 }
 }
@@ -1013,11 +1013,11 @@ for(let i1=0; i1<len1; i1++){
 let data5 = data4[i1];
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.coin === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonUserCancel/" + i1,keyword:"required",params:{missingProperty: "coin"}});
+vErrors = issueAt(vErrors, instancePath+"/nonUserCancel/" + i1, "required", {missingProperty: "coin"});
 errors++;
 }
 if(data5.oid === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonUserCancel/" + i1,keyword:"required",params:{missingProperty: "oid"}});
+vErrors = issueAt(vErrors, instancePath+"/nonUserCancel/" + i1, "required", {missingProperty: "oid"});
 errors++;
 }
 if(data5.coin !== undefined){
@@ -1034,13 +1034,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonUserCancel/" + i1,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath+"/nonUserCancel/" + i1, "type", {type: "object"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonUserCancel",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/nonUserCancel", "type", {type: "array"});
 errors++;
 }
 }
@@ -1051,19 +1051,19 @@ const len2 = data8.length;
 for(let i2=0; i2<len2; i2++){
 let data9 = data8[i2];
 if(!(data9 && typeof data9 == "object" && !Array.isArray(data9))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/twapSliceFills/" + i2,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath+"/twapSliceFills/" + i2, "type", {type: "object"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/twapSliceFills",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/twapSliceFills", "type", {type: "array"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate793.errors = vErrors;
@@ -1077,16 +1077,16 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.user === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "user"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "user"});
 errors++;
 }
 if(data.fills === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "fills"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "fills"});
 errors++;
 }
 if(data.isSnapshot !== undefined){
 if(typeof data.isSnapshot !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/isSnapshot",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/isSnapshot", "type", {type: "boolean"});
 errors++;
 }
 }
@@ -1108,13 +1108,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/fills",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/fills", "type", {type: "array"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate798.errors = vErrors;
@@ -1127,27 +1127,27 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "type"});
 errors++;
 }
 if(data.user === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "user"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "user"});
 errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "type") || (key0 === "user")) || (key0 === "aggregateByTime"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "type", {type: "string"});
 errors++;
 }
 if("userFills" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"const",params:{allowedValue: "userFills"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "const", {allowedValue: "userFills"});
 errors++;
 }
 }
@@ -1159,13 +1159,13 @@ errors = vErrors.length;
 }
 if(data.aggregateByTime !== undefined){
 if(typeof data.aggregateByTime !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/aggregateByTime",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/aggregateByTime", "type", {type: "boolean"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate801.errors = vErrors;
@@ -1178,16 +1178,16 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.user === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "user"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "user"});
 errors++;
 }
 if(data.fundings === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "fundings"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "fundings"});
 errors++;
 }
 if(data.isSnapshot !== undefined){
 if(typeof data.isSnapshot !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/isSnapshot",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/isSnapshot", "type", {type: "boolean"});
 errors++;
 }
 }
@@ -1209,13 +1209,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/fundings",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/fundings", "type", {type: "array"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate803.errors = vErrors;
@@ -1230,16 +1230,16 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.user === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "user"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "user"});
 errors++;
 }
 if(data.nonFundingLedgerUpdates === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "nonFundingLedgerUpdates"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "nonFundingLedgerUpdates"});
 errors++;
 }
 if(data.isSnapshot !== undefined){
 if(typeof data.isSnapshot !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/isSnapshot",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/isSnapshot", "type", {type: "boolean"});
 errors++;
 }
 }
@@ -1261,13 +1261,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonFundingLedgerUpdates",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/nonFundingLedgerUpdates", "type", {type: "array"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate806.errors = vErrors;

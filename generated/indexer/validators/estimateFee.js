@@ -4,7 +4,7 @@ import { validate53 } from "./components/AccountAddress.js";
 import { validate349 } from "./components/IndexerError-2.js";
 import { validate348 } from "./components/IndexerError-3.js";
 import { validate60 } from "./components/Nanotons.js";
-import { addIssue, addIssues, commonJsExports } from "./components/helpers.js";
+import { addIssues, commonJsExports, issueAt } from "./components/helpers.js";
 import { int64_estimateFee } from "./int64/estimateFee.js";
 import * as module0 from "ajv/dist/runtime/ucs2length.js";
 
@@ -20,16 +20,16 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.address === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "address"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "address"});
 errors++;
 }
 if(data.body === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "body"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "body"});
 errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "address") || (key0 === "body")) || (key0 === "init_code")) || (key0 === "init_data")) || (key0 === "ignore_chksig"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
@@ -43,36 +43,36 @@ if(data.body !== undefined){
 let data1 = data.body;
 if(typeof data1 === "string"){
 if(func8(data1) < 1){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/body",keyword:"minLength",params:{limit: 1}});
+vErrors = issueAt(vErrors, instancePath+"/body", "minLength", {limit: 1});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/body",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/body", "type", {type: "string"});
 errors++;
 }
 }
 if(data.init_code !== undefined){
 if(typeof data.init_code !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/init_code",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/init_code", "type", {type: "string"});
 errors++;
 }
 }
 if(data.init_data !== undefined){
 if(typeof data.init_data !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/init_data",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/init_data", "type", {type: "string"});
 errors++;
 }
 }
 if(data.ignore_chksig !== undefined){
 if(typeof data.ignore_chksig !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/ignore_chksig",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/ignore_chksig", "type", {type: "boolean"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate122.errors = vErrors;
@@ -86,19 +86,19 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.in_fwd_fee === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "in_fwd_fee"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "in_fwd_fee"});
 errors++;
 }
 if(data.storage_fee === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "storage_fee"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "storage_fee"});
 errors++;
 }
 if(data.gas_fee === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "gas_fee"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "gas_fee"});
 errors++;
 }
 if(data.fwd_fee === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "fwd_fee"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "fwd_fee"});
 errors++;
 }
 if(data.in_fwd_fee !== undefined){
@@ -127,7 +127,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate115.errors = vErrors;
@@ -140,11 +140,11 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.source_fees === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "source_fees"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "source_fees"});
 errors++;
 }
 if(data.destination_fees === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "destination_fees"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "destination_fees"});
 errors++;
 }
 if(data.source_fees !== undefined){
@@ -165,13 +165,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/destination_fees",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/destination_fees", "type", {type: "array"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate114.errors = vErrors;

@@ -8,7 +8,7 @@ import { validate62 } from "./components/Int64.js";
 import { validate70 } from "./components/Metadata.js";
 import { validate60 } from "./components/Nanotons.js";
 import { validate58 } from "./components/RawAddress.js";
-import { addAlternatives, addIssue, addIssues } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues, issueAt } from "./components/helpers.js";
 import { int64_getAccountStates } from "./int64/getAccountStates.js";
 
 export const query = validate388;
@@ -19,12 +19,12 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.address === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "address"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "address"});
 errors++;
 }
 for(const key0 in data){
 if(!((key0 === "address") || (key0 === "include_boc"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
@@ -36,13 +36,13 @@ errors = vErrors.length;
 }
 if(data.include_boc !== undefined){
 if(typeof data.include_boc !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/include_boc",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/include_boc", "type", {type: "boolean"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate388.errors = vErrors;
@@ -59,11 +59,11 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.address === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "address"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "address"});
 errors++;
 }
 if(data.status === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "status"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "status"});
 errors++;
 }
 if(data.address !== undefined){
@@ -74,7 +74,7 @@ errors = vErrors.length;
 }
 if(data.account_state_hash !== undefined){
 if(typeof data.account_state_hash !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/account_state_hash",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/account_state_hash", "type", {type: "string"});
 errors++;
 }
 }
@@ -92,7 +92,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 var _errs7 = errors;
 if(data2 !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/balance",keyword:"type",params:{type: "null"}});
+vErrors = issueAt(vErrors, instancePath+"/balance", "type", {type: "null"});
 errors++;
 }
 var _valid0 = _errs7 === errors;
@@ -117,27 +117,27 @@ vErrors = null;
 if(data.extra_currencies !== undefined){
 let data3 = data.extra_currencies;
 if((!(data3 && typeof data3 == "object" && !Array.isArray(data3))) && (data3 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/extra_currencies",keyword:"type",params:{type: schema22.properties.extra_currencies.type}});
+vErrors = issueAt(vErrors, instancePath+"/extra_currencies", "type", {type: schema22.properties.extra_currencies.type});
 errors++;
 }
 }
 if(data.status !== undefined){
 if(typeof data.status !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/status", "type", {type: "string"});
 errors++;
 }
 }
 if(data.frozen_hash !== undefined){
 let data5 = data.frozen_hash;
 if((typeof data5 !== "string") && (data5 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/frozen_hash",keyword:"type",params:{type: schema22.properties.frozen_hash.type}});
+vErrors = issueAt(vErrors, instancePath+"/frozen_hash", "type", {type: schema22.properties.frozen_hash.type});
 errors++;
 }
 }
 if(data.last_transaction_hash !== undefined){
 let data6 = data.last_transaction_hash;
 if((typeof data6 !== "string") && (data6 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/last_transaction_hash",keyword:"type",params:{type: schema22.properties.last_transaction_hash.type}});
+vErrors = issueAt(vErrors, instancePath+"/last_transaction_hash", "type", {type: schema22.properties.last_transaction_hash.type});
 errors++;
 }
 }
@@ -155,7 +155,7 @@ valid2 = valid2 || _valid1;
 if(!valid2){
 var _errs20 = errors;
 if(data7 !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/last_transaction_lt",keyword:"type",params:{type: "null"}});
+vErrors = issueAt(vErrors, instancePath+"/last_transaction_lt", "type", {type: "null"});
 errors++;
 }
 var _valid1 = _errs20 === errors;
@@ -180,35 +180,35 @@ vErrors = null;
 if(data.data_hash !== undefined){
 let data8 = data.data_hash;
 if((typeof data8 !== "string") && (data8 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/data_hash",keyword:"type",params:{type: schema22.properties.data_hash.type}});
+vErrors = issueAt(vErrors, instancePath+"/data_hash", "type", {type: schema22.properties.data_hash.type});
 errors++;
 }
 }
 if(data.code_hash !== undefined){
 let data9 = data.code_hash;
 if((typeof data9 !== "string") && (data9 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/code_hash",keyword:"type",params:{type: schema22.properties.code_hash.type}});
+vErrors = issueAt(vErrors, instancePath+"/code_hash", "type", {type: schema22.properties.code_hash.type});
 errors++;
 }
 }
 if(data.data_boc !== undefined){
 let data10 = data.data_boc;
 if((typeof data10 !== "string") && (data10 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/data_boc",keyword:"type",params:{type: schema22.properties.data_boc.type}});
+vErrors = issueAt(vErrors, instancePath+"/data_boc", "type", {type: schema22.properties.data_boc.type});
 errors++;
 }
 }
 if(data.code_boc !== undefined){
 let data11 = data.code_boc;
 if((typeof data11 !== "string") && (data11 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/code_boc",keyword:"type",params:{type: schema22.properties.code_boc.type}});
+vErrors = issueAt(vErrors, instancePath+"/code_boc", "type", {type: schema22.properties.code_boc.type});
 errors++;
 }
 }
 if(data.contract_methods !== undefined){
 let data12 = data.contract_methods;
 if((!(Array.isArray(data12))) && (data12 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/contract_methods",keyword:"type",params:{type: schema22.properties.contract_methods.type}});
+vErrors = issueAt(vErrors, instancePath+"/contract_methods", "type", {type: schema22.properties.contract_methods.type});
 errors++;
 }
 if(Array.isArray(data12)){
@@ -216,7 +216,7 @@ const len0 = data12.length;
 for(let i0=0; i0<len0; i0++){
 let data13 = data12[i0];
 if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/contract_methods/" + i0,keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/contract_methods/" + i0, "type", {type: "integer"});
 errors++;
 }
 }
@@ -224,7 +224,7 @@ errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate57.errors = vErrors;
@@ -239,11 +239,11 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.accounts === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "accounts"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "accounts"});
 errors++;
 }
 if(data.address_book === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "address_book"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "address_book"});
 errors++;
 }
 if(data.accounts !== undefined){
@@ -258,7 +258,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/accounts",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/accounts", "type", {type: "array"});
 errors++;
 }
 }
@@ -276,7 +276,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate64.errors = vErrors;

@@ -6,7 +6,7 @@ import { validate66 } from "./components/AddressBook.js";
 import { validate141 } from "./components/IndexerError-4.js";
 import { validate62 } from "./components/Int64.js";
 import { validate70 } from "./components/Metadata.js";
-import { addIssue, addIssues } from "./components/helpers.js";
+import { addIssues, issueAt } from "./components/helpers.js";
 import { int64_getActions } from "./int64/getActions.js";
 
 export const query = validate382;
@@ -22,25 +22,25 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(func22.call(schema124.properties, key0))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
 if(data.action_id !== undefined){
 if(typeof data.action_id !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/action_id",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/action_id", "type", {type: "string"});
 errors++;
 }
 }
 if(data.trace_id !== undefined){
 if(typeof data.trace_id !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/trace_id",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/trace_id", "type", {type: "string"});
 errors++;
 }
 }
 if(data.tx_hash !== undefined){
 if(typeof data.tx_hash !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/tx_hash",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/tx_hash", "type", {type: "string"});
 errors++;
 }
 }
@@ -65,12 +65,12 @@ errors = vErrors.length;
 if(data.start_utime !== undefined){
 let data6 = data.start_utime;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/start_utime",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/start_utime", "type", {type: "integer"});
 errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 < 0 || isNaN(data6)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/start_utime",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = issueAt(vErrors, instancePath+"/start_utime", "minimum", {comparison: ">=", limit: 0});
 errors++;
 }
 }
@@ -78,12 +78,12 @@ errors++;
 if(data.end_utime !== undefined){
 let data7 = data.end_utime;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/end_utime",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/end_utime", "type", {type: "integer"});
 errors++;
 }
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 < 0 || isNaN(data7)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/end_utime",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = issueAt(vErrors, instancePath+"/end_utime", "minimum", {comparison: ">=", limit: 0});
 errors++;
 }
 }
@@ -103,16 +103,16 @@ errors = vErrors.length;
 if(data.limit !== undefined){
 let data10 = data.limit;
 if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/limit", "type", {type: "integer"});
 errors++;
 }
 if((typeof data10 == "number") && (isFinite(data10))){
 if(data10 > 1000 || isNaN(data10)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",keyword:"maximum",params:{comparison: "<=", limit: 1000}});
+vErrors = issueAt(vErrors, instancePath+"/limit", "maximum", {comparison: "<=", limit: 1000});
 errors++;
 }
 if(data10 < 1 || isNaN(data10)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",keyword:"minimum",params:{comparison: ">=", limit: 1}});
+vErrors = issueAt(vErrors, instancePath+"/limit", "minimum", {comparison: ">=", limit: 1});
 errors++;
 }
 }
@@ -120,12 +120,12 @@ errors++;
 if(data.offset !== undefined){
 let data11 = data.offset;
 if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/offset",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/offset", "type", {type: "integer"});
 errors++;
 }
 if((typeof data11 == "number") && (isFinite(data11))){
 if(data11 < 0 || isNaN(data11)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/offset",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = issueAt(vErrors, instancePath+"/offset", "minimum", {comparison: ">=", limit: 0});
 errors++;
 }
 }
@@ -133,17 +133,17 @@ errors++;
 if(data.sort !== undefined){
 let data12 = data.sort;
 if(typeof data12 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/sort", "type", {type: "string"});
 errors++;
 }
 if(!((data12 === "asc") || (data12 === "desc"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",keyword:"enum",params:{allowedValues: schema124.properties.sort.enum}});
+vErrors = issueAt(vErrors, instancePath+"/sort", "enum", {allowedValues: schema124.properties.sort.enum});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate382.errors = vErrors;
@@ -159,11 +159,11 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.actions === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "actions"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "actions"});
 errors++;
 }
 if(data.address_book === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "address_book"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "address_book"});
 errors++;
 }
 if(data.actions !== undefined){
@@ -178,7 +178,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/actions",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/actions", "type", {type: "array"});
 errors++;
 }
 }
@@ -191,7 +191,7 @@ errors = vErrors.length;
 if(data.metadata !== undefined){
 let data3 = data.metadata;
 if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/metadata",keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath+"/metadata", "type", {type: "object"});
 errors++;
 }
 if(!(validate70(data3, {instancePath:instancePath+"/metadata"}))){
@@ -201,7 +201,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate86.errors = vErrors;

@@ -5,7 +5,7 @@ import { validate348 } from "./components/IndexerError-3.js";
 import { validate62 } from "./components/Int64.js";
 import { validate60 } from "./components/Nanotons.js";
 import { validate392 } from "./components/checks24.js";
-import { addAlternatives, addIssue, addIssues } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues, issueAt } from "./components/helpers.js";
 import { int64_getAddressInformation } from "./int64/getAddressInformation.js";
 
 export const query = validate392;
@@ -19,11 +19,11 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.balance === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "balance"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "balance"});
 errors++;
 }
 if(data.status === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "status"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "status"});
 errors++;
 }
 if(data.balance !== undefined){
@@ -35,14 +35,14 @@ errors = vErrors.length;
 if(data.code !== undefined){
 let data1 = data.code;
 if((typeof data1 !== "string") && (data1 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/code",keyword:"type",params:{type: schema40.properties.code.type}});
+vErrors = issueAt(vErrors, instancePath+"/code", "type", {type: schema40.properties.code.type});
 errors++;
 }
 }
 if(data.data !== undefined){
 let data2 = data.data;
 if((typeof data2 !== "string") && (data2 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/data",keyword:"type",params:{type: schema40.properties.data.type}});
+vErrors = issueAt(vErrors, instancePath+"/data", "type", {type: schema40.properties.data.type});
 errors++;
 }
 }
@@ -60,7 +60,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 var _errs9 = errors;
 if(data3 !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/last_transaction_lt",keyword:"type",params:{type: "null"}});
+vErrors = issueAt(vErrors, instancePath+"/last_transaction_lt", "type", {type: "null"});
 errors++;
 }
 var _valid0 = _errs9 === errors;
@@ -85,26 +85,26 @@ vErrors = null;
 if(data.last_transaction_hash !== undefined){
 let data4 = data.last_transaction_hash;
 if((typeof data4 !== "string") && (data4 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/last_transaction_hash",keyword:"type",params:{type: schema40.properties.last_transaction_hash.type}});
+vErrors = issueAt(vErrors, instancePath+"/last_transaction_hash", "type", {type: schema40.properties.last_transaction_hash.type});
 errors++;
 }
 }
 if(data.frozen_hash !== undefined){
 let data5 = data.frozen_hash;
 if((typeof data5 !== "string") && (data5 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/frozen_hash",keyword:"type",params:{type: schema40.properties.frozen_hash.type}});
+vErrors = issueAt(vErrors, instancePath+"/frozen_hash", "type", {type: schema40.properties.frozen_hash.type});
 errors++;
 }
 }
 if(data.status !== undefined){
 if(typeof data.status !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/status", "type", {type: "string"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate93.errors = vErrors;

@@ -11,7 +11,7 @@ import { validate70 } from "./components/Metadata.js";
 import { validate144 } from "./components/QueryId.js";
 import { validate58 } from "./components/RawAddress.js";
 import { validate149 } from "./components/TokenAmount.js";
-import { addIssue, addIssues } from "./components/helpers.js";
+import { addIssues, issueAt } from "./components/helpers.js";
 import { int64_getJettonBurns } from "./int64/getJettonBurns.js";
 
 export const query = validate407;
@@ -27,7 +27,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(func22.call(schema131.properties, key0))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
@@ -52,12 +52,12 @@ errors = vErrors.length;
 if(data.start_utime !== undefined){
 let data3 = data.start_utime;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/start_utime",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/start_utime", "type", {type: "integer"});
 errors++;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 0 || isNaN(data3)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/start_utime",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = issueAt(vErrors, instancePath+"/start_utime", "minimum", {comparison: ">=", limit: 0});
 errors++;
 }
 }
@@ -65,12 +65,12 @@ errors++;
 if(data.end_utime !== undefined){
 let data4 = data.end_utime;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/end_utime",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/end_utime", "type", {type: "integer"});
 errors++;
 }
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/end_utime",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = issueAt(vErrors, instancePath+"/end_utime", "minimum", {comparison: ">=", limit: 0});
 errors++;
 }
 }
@@ -90,16 +90,16 @@ errors = vErrors.length;
 if(data.limit !== undefined){
 let data7 = data.limit;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/limit", "type", {type: "integer"});
 errors++;
 }
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 > 1000 || isNaN(data7)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",keyword:"maximum",params:{comparison: "<=", limit: 1000}});
+vErrors = issueAt(vErrors, instancePath+"/limit", "maximum", {comparison: "<=", limit: 1000});
 errors++;
 }
 if(data7 < 1 || isNaN(data7)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",keyword:"minimum",params:{comparison: ">=", limit: 1}});
+vErrors = issueAt(vErrors, instancePath+"/limit", "minimum", {comparison: ">=", limit: 1});
 errors++;
 }
 }
@@ -107,12 +107,12 @@ errors++;
 if(data.offset !== undefined){
 let data8 = data.offset;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/offset",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/offset", "type", {type: "integer"});
 errors++;
 }
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 < 0 || isNaN(data8)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/offset",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = issueAt(vErrors, instancePath+"/offset", "minimum", {comparison: ">=", limit: 0});
 errors++;
 }
 }
@@ -120,17 +120,17 @@ errors++;
 if(data.sort !== undefined){
 let data9 = data.sort;
 if(typeof data9 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/sort", "type", {type: "string"});
 errors++;
 }
 if(!((data9 === "asc") || (data9 === "desc"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",keyword:"enum",params:{allowedValues: schema131.properties.sort.enum}});
+vErrors = issueAt(vErrors, instancePath+"/sort", "enum", {allowedValues: schema131.properties.sort.enum});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate407.errors = vErrors;
@@ -148,35 +148,35 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.query_id === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "query_id"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "query_id"});
 errors++;
 }
 if(data.owner === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "owner"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "owner"});
 errors++;
 }
 if(data.jetton_wallet === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "jetton_wallet"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "jetton_wallet"});
 errors++;
 }
 if(data.jetton_master === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "jetton_master"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "jetton_master"});
 errors++;
 }
 if(data.amount === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "amount"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "amount"});
 errors++;
 }
 if(data.transaction_hash === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "transaction_hash"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "transaction_hash"});
 errors++;
 }
 if(data.transaction_lt === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "transaction_lt"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "transaction_lt"});
 errors++;
 }
 if(data.transaction_now === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "transaction_now"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "transaction_now"});
 errors++;
 }
 if(data.query_id !== undefined){
@@ -224,40 +224,40 @@ errors = vErrors.length;
 if(data.transaction_now !== undefined){
 let data7 = data.transaction_now;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/transaction_now",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/transaction_now", "type", {type: "integer"});
 errors++;
 }
 }
 if(data.transaction_aborted !== undefined){
 if(typeof data.transaction_aborted !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/transaction_aborted",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/transaction_aborted", "type", {type: "boolean"});
 errors++;
 }
 }
 if(data.response_destination !== undefined){
 let data9 = data.response_destination;
 if((typeof data9 !== "string") && (data9 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/response_destination",keyword:"type",params:{type: schema63.properties.response_destination.type}});
+vErrors = issueAt(vErrors, instancePath+"/response_destination", "type", {type: schema63.properties.response_destination.type});
 errors++;
 }
 }
 if(data.custom_payload !== undefined){
 let data10 = data.custom_payload;
 if((typeof data10 !== "string") && (data10 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/custom_payload",keyword:"type",params:{type: schema63.properties.custom_payload.type}});
+vErrors = issueAt(vErrors, instancePath+"/custom_payload", "type", {type: schema63.properties.custom_payload.type});
 errors++;
 }
 }
 if(data.trace_id !== undefined){
 let data11 = data.trace_id;
 if((typeof data11 !== "string") && (data11 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/trace_id",keyword:"type",params:{type: schema63.properties.trace_id.type}});
+vErrors = issueAt(vErrors, instancePath+"/trace_id", "type", {type: schema63.properties.trace_id.type});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate143.errors = vErrors;
@@ -272,7 +272,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.jetton_burns === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "jetton_burns"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "jetton_burns"});
 errors++;
 }
 if(data.jetton_burns !== undefined){
@@ -287,7 +287,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/jetton_burns",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/jetton_burns", "type", {type: "array"});
 errors++;
 }
 }
@@ -305,7 +305,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate153.errors = vErrors;

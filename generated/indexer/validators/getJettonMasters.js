@@ -8,7 +8,7 @@ import { validate62 } from "./components/Int64.js";
 import { validate70 } from "./components/Metadata.js";
 import { validate58 } from "./components/RawAddress.js";
 import { validate149 } from "./components/TokenAmount.js";
-import { addIssue, addIssues } from "./components/helpers.js";
+import { addIssues, issueAt } from "./components/helpers.js";
 import { int64_getJettonMasters } from "./int64/getJettonMasters.js";
 
 export const query = validate394;
@@ -20,7 +20,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((((key0 === "address") || (key0 === "admin_address")) || (key0 === "limit")) || (key0 === "offset"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
@@ -39,16 +39,16 @@ errors = vErrors.length;
 if(data.limit !== undefined){
 let data2 = data.limit;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/limit", "type", {type: "integer"});
 errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 > 1000 || isNaN(data2)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",keyword:"maximum",params:{comparison: "<=", limit: 1000}});
+vErrors = issueAt(vErrors, instancePath+"/limit", "maximum", {comparison: "<=", limit: 1000});
 errors++;
 }
 if(data2 < 1 || isNaN(data2)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",keyword:"minimum",params:{comparison: ">=", limit: 1}});
+vErrors = issueAt(vErrors, instancePath+"/limit", "minimum", {comparison: ">=", limit: 1});
 errors++;
 }
 }
@@ -56,19 +56,19 @@ errors++;
 if(data.offset !== undefined){
 let data3 = data.offset;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/offset",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/offset", "type", {type: "integer"});
 errors++;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 0 || isNaN(data3)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/offset",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = issueAt(vErrors, instancePath+"/offset", "minimum", {comparison: ">=", limit: 0});
 errors++;
 }
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate394.errors = vErrors;
@@ -85,19 +85,19 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.address === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "address"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "address"});
 errors++;
 }
 if(data.total_supply === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "total_supply"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "total_supply"});
 errors++;
 }
 if(data.mintable === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "mintable"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "mintable"});
 errors++;
 }
 if(data.last_transaction_lt === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "last_transaction_lt"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "last_transaction_lt"});
 errors++;
 }
 if(data.address !== undefined){
@@ -114,39 +114,39 @@ errors = vErrors.length;
 }
 if(data.mintable !== undefined){
 if(typeof data.mintable !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/mintable",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/mintable", "type", {type: "boolean"});
 errors++;
 }
 }
 if(data.admin_address !== undefined){
 let data3 = data.admin_address;
 if((typeof data3 !== "string") && (data3 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/admin_address",keyword:"type",params:{type: schema67.properties.admin_address.type}});
+vErrors = issueAt(vErrors, instancePath+"/admin_address", "type", {type: schema67.properties.admin_address.type});
 errors++;
 }
 }
 if(data.jetton_content !== undefined){
 let data4 = data.jetton_content;
 if((!(data4 && typeof data4 == "object" && !Array.isArray(data4))) && (data4 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/jetton_content",keyword:"type",params:{type: schema67.properties.jetton_content.type}});
+vErrors = issueAt(vErrors, instancePath+"/jetton_content", "type", {type: schema67.properties.jetton_content.type});
 errors++;
 }
 }
 if(data.jetton_wallet_code_hash !== undefined){
 if(typeof data.jetton_wallet_code_hash !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/jetton_wallet_code_hash",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/jetton_wallet_code_hash", "type", {type: "string"});
 errors++;
 }
 }
 if(data.code_hash !== undefined){
 if(typeof data.code_hash !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/code_hash",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/code_hash", "type", {type: "string"});
 errors++;
 }
 }
 if(data.data_hash !== undefined){
 if(typeof data.data_hash !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/data_hash",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/data_hash", "type", {type: "string"});
 errors++;
 }
 }
@@ -158,7 +158,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate157.errors = vErrors;
@@ -173,11 +173,11 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.jetton_masters === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "jetton_masters"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "jetton_masters"});
 errors++;
 }
 if(data.address_book === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "address_book"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "address_book"});
 errors++;
 }
 if(data.jetton_masters !== undefined){
@@ -192,7 +192,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/jetton_masters",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/jetton_masters", "type", {type: "array"});
 errors++;
 }
 }
@@ -210,7 +210,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate161.errors = vErrors;

@@ -12,7 +12,7 @@ import { validate60 } from "./components/Nanotons.js";
 import { validate144 } from "./components/QueryId.js";
 import { validate58 } from "./components/RawAddress.js";
 import { validate149 } from "./components/TokenAmount.js";
-import { addAlternatives, addIssue, addIssues } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues, issueAt } from "./components/helpers.js";
 import { int64_getJettonTransfers } from "./int64/getJettonTransfers.js";
 
 export const query = validate401;
@@ -28,7 +28,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(func22.call(schema130.properties, key0))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
@@ -53,23 +53,23 @@ errors = vErrors.length;
 if(data.direction !== undefined){
 let data3 = data.direction;
 if(typeof data3 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/direction",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/direction", "type", {type: "string"});
 errors++;
 }
 if(!(((data3 === "in") || (data3 === "out")) || (data3 === "both"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/direction",keyword:"enum",params:{allowedValues: schema130.properties.direction.enum}});
+vErrors = issueAt(vErrors, instancePath+"/direction", "enum", {allowedValues: schema130.properties.direction.enum});
 errors++;
 }
 }
 if(data.start_utime !== undefined){
 let data4 = data.start_utime;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/start_utime",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/start_utime", "type", {type: "integer"});
 errors++;
 }
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/start_utime",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = issueAt(vErrors, instancePath+"/start_utime", "minimum", {comparison: ">=", limit: 0});
 errors++;
 }
 }
@@ -77,12 +77,12 @@ errors++;
 if(data.end_utime !== undefined){
 let data5 = data.end_utime;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/end_utime",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/end_utime", "type", {type: "integer"});
 errors++;
 }
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 < 0 || isNaN(data5)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/end_utime",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = issueAt(vErrors, instancePath+"/end_utime", "minimum", {comparison: ">=", limit: 0});
 errors++;
 }
 }
@@ -102,16 +102,16 @@ errors = vErrors.length;
 if(data.limit !== undefined){
 let data8 = data.limit;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/limit", "type", {type: "integer"});
 errors++;
 }
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 > 1000 || isNaN(data8)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",keyword:"maximum",params:{comparison: "<=", limit: 1000}});
+vErrors = issueAt(vErrors, instancePath+"/limit", "maximum", {comparison: "<=", limit: 1000});
 errors++;
 }
 if(data8 < 1 || isNaN(data8)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",keyword:"minimum",params:{comparison: ">=", limit: 1}});
+vErrors = issueAt(vErrors, instancePath+"/limit", "minimum", {comparison: ">=", limit: 1});
 errors++;
 }
 }
@@ -119,12 +119,12 @@ errors++;
 if(data.offset !== undefined){
 let data9 = data.offset;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/offset",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/offset", "type", {type: "integer"});
 errors++;
 }
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 < 0 || isNaN(data9)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/offset",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = issueAt(vErrors, instancePath+"/offset", "minimum", {comparison: ">=", limit: 0});
 errors++;
 }
 }
@@ -132,17 +132,17 @@ errors++;
 if(data.sort !== undefined){
 let data10 = data.sort;
 if(typeof data10 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/sort", "type", {type: "string"});
 errors++;
 }
 if(!((data10 === "asc") || (data10 === "desc"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",keyword:"enum",params:{allowedValues: schema130.properties.sort.enum}});
+vErrors = issueAt(vErrors, instancePath+"/sort", "enum", {allowedValues: schema130.properties.sort.enum});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate401.errors = vErrors;
@@ -161,39 +161,39 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.query_id === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "query_id"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "query_id"});
 errors++;
 }
 if(data.source === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "source"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "source"});
 errors++;
 }
 if(data.destination === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "destination"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "destination"});
 errors++;
 }
 if(data.amount === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "amount"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "amount"});
 errors++;
 }
 if(data.source_wallet === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "source_wallet"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "source_wallet"});
 errors++;
 }
 if(data.jetton_master === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "jetton_master"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "jetton_master"});
 errors++;
 }
 if(data.transaction_hash === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "transaction_hash"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "transaction_hash"});
 errors++;
 }
 if(data.transaction_lt === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "transaction_lt"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "transaction_lt"});
 errors++;
 }
 if(data.transaction_now === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "transaction_now"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "transaction_now"});
 errors++;
 }
 if(data.query_id !== undefined){
@@ -205,14 +205,14 @@ errors = vErrors.length;
 if(data.source !== undefined){
 let data1 = data.source;
 if((typeof data1 !== "string") && (data1 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/source",keyword:"type",params:{type: schema69.properties.source.type}});
+vErrors = issueAt(vErrors, instancePath+"/source", "type", {type: schema69.properties.source.type});
 errors++;
 }
 }
 if(data.destination !== undefined){
 let data2 = data.destination;
 if((typeof data2 !== "string") && (data2 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/destination",keyword:"type",params:{type: schema69.properties.destination.type}});
+vErrors = issueAt(vErrors, instancePath+"/destination", "type", {type: schema69.properties.destination.type});
 errors++;
 }
 }
@@ -231,7 +231,7 @@ errors = vErrors.length;
 if(data.jetton_master !== undefined){
 let data5 = data.jetton_master;
 if((typeof data5 !== "string") && (data5 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/jetton_master",keyword:"type",params:{type: schema69.properties.jetton_master.type}});
+vErrors = issueAt(vErrors, instancePath+"/jetton_master", "type", {type: schema69.properties.jetton_master.type});
 errors++;
 }
 }
@@ -250,27 +250,27 @@ errors = vErrors.length;
 if(data.transaction_now !== undefined){
 let data8 = data.transaction_now;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/transaction_now",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/transaction_now", "type", {type: "integer"});
 errors++;
 }
 }
 if(data.transaction_aborted !== undefined){
 if(typeof data.transaction_aborted !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/transaction_aborted",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/transaction_aborted", "type", {type: "boolean"});
 errors++;
 }
 }
 if(data.response_destination !== undefined){
 let data10 = data.response_destination;
 if((typeof data10 !== "string") && (data10 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/response_destination",keyword:"type",params:{type: schema69.properties.response_destination.type}});
+vErrors = issueAt(vErrors, instancePath+"/response_destination", "type", {type: schema69.properties.response_destination.type});
 errors++;
 }
 }
 if(data.custom_payload !== undefined){
 let data11 = data.custom_payload;
 if((typeof data11 !== "string") && (data11 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/custom_payload",keyword:"type",params:{type: schema69.properties.custom_payload.type}});
+vErrors = issueAt(vErrors, instancePath+"/custom_payload", "type", {type: schema69.properties.custom_payload.type});
 errors++;
 }
 }
@@ -288,7 +288,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 var _errs23 = errors;
 if(data12 !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/forward_ton_amount",keyword:"type",params:{type: "null"}});
+vErrors = issueAt(vErrors, instancePath+"/forward_ton_amount", "type", {type: "null"});
 errors++;
 }
 var _valid0 = _errs23 === errors;
@@ -313,20 +313,20 @@ vErrors = null;
 if(data.forward_payload !== undefined){
 let data13 = data.forward_payload;
 if((typeof data13 !== "string") && (data13 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/forward_payload",keyword:"type",params:{type: schema69.properties.forward_payload.type}});
+vErrors = issueAt(vErrors, instancePath+"/forward_payload", "type", {type: schema69.properties.forward_payload.type});
 errors++;
 }
 }
 if(data.trace_id !== undefined){
 let data14 = data.trace_id;
 if((typeof data14 !== "string") && (data14 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/trace_id",keyword:"type",params:{type: schema69.properties.trace_id.type}});
+vErrors = issueAt(vErrors, instancePath+"/trace_id", "type", {type: schema69.properties.trace_id.type});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate165.errors = vErrors;
@@ -341,7 +341,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.jetton_transfers === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "jetton_transfers"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "jetton_transfers"});
 errors++;
 }
 if(data.jetton_transfers !== undefined){
@@ -356,7 +356,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/jetton_transfers",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/jetton_transfers", "type", {type: "array"});
 errors++;
 }
 }
@@ -374,7 +374,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate172.errors = vErrors;

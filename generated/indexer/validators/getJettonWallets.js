@@ -8,7 +8,7 @@ import { validate62 } from "./components/Int64.js";
 import { validate70 } from "./components/Metadata.js";
 import { validate58 } from "./components/RawAddress.js";
 import { validate149 } from "./components/TokenAmount.js";
-import { addIssue, addIssues } from "./components/helpers.js";
+import { addIssues, issueAt } from "./components/helpers.js";
 import { int64_getJettonWallets } from "./int64/getJettonWallets.js";
 
 export const query = validate397;
@@ -21,7 +21,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(((((((key0 === "address") || (key0 === "owner_address")) || (key0 === "jetton_address")) || (key0 === "exclude_zero_balance")) || (key0 === "limit")) || (key0 === "offset")) || (key0 === "sort"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
@@ -45,23 +45,23 @@ errors = vErrors.length;
 }
 if(data.exclude_zero_balance !== undefined){
 if(typeof data.exclude_zero_balance !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/exclude_zero_balance",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/exclude_zero_balance", "type", {type: "boolean"});
 errors++;
 }
 }
 if(data.limit !== undefined){
 let data4 = data.limit;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/limit", "type", {type: "integer"});
 errors++;
 }
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 > 1000 || isNaN(data4)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",keyword:"maximum",params:{comparison: "<=", limit: 1000}});
+vErrors = issueAt(vErrors, instancePath+"/limit", "maximum", {comparison: "<=", limit: 1000});
 errors++;
 }
 if(data4 < 1 || isNaN(data4)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",keyword:"minimum",params:{comparison: ">=", limit: 1}});
+vErrors = issueAt(vErrors, instancePath+"/limit", "minimum", {comparison: ">=", limit: 1});
 errors++;
 }
 }
@@ -69,12 +69,12 @@ errors++;
 if(data.offset !== undefined){
 let data5 = data.offset;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/offset",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/offset", "type", {type: "integer"});
 errors++;
 }
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 < 0 || isNaN(data5)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/offset",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = issueAt(vErrors, instancePath+"/offset", "minimum", {comparison: ">=", limit: 0});
 errors++;
 }
 }
@@ -82,17 +82,17 @@ errors++;
 if(data.sort !== undefined){
 let data6 = data.sort;
 if(typeof data6 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/sort", "type", {type: "string"});
 errors++;
 }
 if(!((data6 === "asc") || (data6 === "desc"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",keyword:"enum",params:{allowedValues: schema129.properties.sort.enum}});
+vErrors = issueAt(vErrors, instancePath+"/sort", "enum", {allowedValues: schema129.properties.sort.enum});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate397.errors = vErrors;
@@ -109,23 +109,23 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.address === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "address"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "address"});
 errors++;
 }
 if(data.balance === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "balance"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "balance"});
 errors++;
 }
 if(data.owner === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "owner"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "owner"});
 errors++;
 }
 if(data.jetton === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "jetton"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "jetton"});
 errors++;
 }
 if(data.last_transaction_lt === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "last_transaction_lt"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "last_transaction_lt"});
 errors++;
 }
 if(data.address !== undefined){
@@ -161,27 +161,27 @@ errors = vErrors.length;
 if(data.code_hash !== undefined){
 let data5 = data.code_hash;
 if((typeof data5 !== "string") && (data5 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/code_hash",keyword:"type",params:{type: schema71.properties.code_hash.type}});
+vErrors = issueAt(vErrors, instancePath+"/code_hash", "type", {type: schema71.properties.code_hash.type});
 errors++;
 }
 }
 if(data.data_hash !== undefined){
 let data6 = data.data_hash;
 if((typeof data6 !== "string") && (data6 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/data_hash",keyword:"type",params:{type: schema71.properties.data_hash.type}});
+vErrors = issueAt(vErrors, instancePath+"/data_hash", "type", {type: schema71.properties.data_hash.type});
 errors++;
 }
 }
 if(data.mintless_info !== undefined){
 let data7 = data.mintless_info;
 if(!(data7 && typeof data7 == "object" && !Array.isArray(data7))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/mintless_info",keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath+"/mintless_info", "type", {type: "object"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate176.errors = vErrors;
@@ -196,11 +196,11 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.jetton_wallets === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "jetton_wallets"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "jetton_wallets"});
 errors++;
 }
 if(data.address_book === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "address_book"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "address_book"});
 errors++;
 }
 if(data.jetton_wallets !== undefined){
@@ -215,7 +215,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/jetton_wallets",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/jetton_wallets", "type", {type: "array"});
 errors++;
 }
 }
@@ -233,7 +233,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate182.errors = vErrors;

@@ -2,7 +2,7 @@
 
 import { validate98 } from "./components/Block.js";
 import { validate348 } from "./components/IndexerError-3.js";
-import { addIssue, addIssues } from "./components/helpers.js";
+import { addIssues, issueAt } from "./components/helpers.js";
 import { int64_getMasterchainInfo } from "./int64/getMasterchainInfo.js";
 
 function validate186(data, {instancePath=""}={}){
@@ -10,11 +10,11 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.first === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "first"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "first"});
 errors++;
 }
 if(data.last === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "last"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "last"});
 errors++;
 }
 if(data.first !== undefined){
@@ -31,7 +31,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate186.errors = vErrors;

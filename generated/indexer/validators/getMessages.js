@@ -10,7 +10,7 @@ import { validate62 } from "./components/Int64.js";
 import { validate201 } from "./components/MessageDirection.js";
 import { validate70 } from "./components/Metadata.js";
 import { validate243 } from "./components/OpcodeQuery.js";
-import { addAlternatives, addIssue, addIssues } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues, issueAt } from "./components/helpers.js";
 import { int64_getMessages } from "./int64/getMessages.js";
 
 export const query = validate366;
@@ -35,11 +35,11 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 var _errs2 = errors;
 if(typeof data !== "string"){
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "string"});
 errors++;
 }
 if("null" !== data){
-vErrors = addIssue(vErrors, {instancePath,keyword:"const",params:{allowedValue: "null"}});
+vErrors = issueAt(vErrors, instancePath, "const", {allowedValue: "null"});
 errors++;
 }
 var _valid0 = _errs2 === errors;
@@ -74,7 +74,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(func22.call(schema122.properties, key0))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
@@ -116,25 +116,25 @@ errors = vErrors.length;
 }
 if(data.exclude_externals !== undefined){
 if(typeof data.exclude_externals !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/exclude_externals",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/exclude_externals", "type", {type: "boolean"});
 errors++;
 }
 }
 if(data.only_externals !== undefined){
 if(typeof data.only_externals !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/only_externals",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/only_externals", "type", {type: "boolean"});
 errors++;
 }
 }
 if(data.start_utime !== undefined){
 let data8 = data.start_utime;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/start_utime",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/start_utime", "type", {type: "integer"});
 errors++;
 }
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 < 0 || isNaN(data8)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/start_utime",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = issueAt(vErrors, instancePath+"/start_utime", "minimum", {comparison: ">=", limit: 0});
 errors++;
 }
 }
@@ -142,12 +142,12 @@ errors++;
 if(data.end_utime !== undefined){
 let data9 = data.end_utime;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/end_utime",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/end_utime", "type", {type: "integer"});
 errors++;
 }
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 < 0 || isNaN(data9)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/end_utime",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = issueAt(vErrors, instancePath+"/end_utime", "minimum", {comparison: ">=", limit: 0});
 errors++;
 }
 }
@@ -167,16 +167,16 @@ errors = vErrors.length;
 if(data.limit !== undefined){
 let data12 = data.limit;
 if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/limit", "type", {type: "integer"});
 errors++;
 }
 if((typeof data12 == "number") && (isFinite(data12))){
 if(data12 > 1000 || isNaN(data12)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",keyword:"maximum",params:{comparison: "<=", limit: 1000}});
+vErrors = issueAt(vErrors, instancePath+"/limit", "maximum", {comparison: "<=", limit: 1000});
 errors++;
 }
 if(data12 < 1 || isNaN(data12)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",keyword:"minimum",params:{comparison: ">=", limit: 1}});
+vErrors = issueAt(vErrors, instancePath+"/limit", "minimum", {comparison: ">=", limit: 1});
 errors++;
 }
 }
@@ -184,12 +184,12 @@ errors++;
 if(data.offset !== undefined){
 let data13 = data.offset;
 if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/offset",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/offset", "type", {type: "integer"});
 errors++;
 }
 if((typeof data13 == "number") && (isFinite(data13))){
 if(data13 < 0 || isNaN(data13)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/offset",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = issueAt(vErrors, instancePath+"/offset", "minimum", {comparison: ">=", limit: 0});
 errors++;
 }
 }
@@ -197,17 +197,17 @@ errors++;
 if(data.sort !== undefined){
 let data14 = data.sort;
 if(typeof data14 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/sort", "type", {type: "string"});
 errors++;
 }
 if(!((data14 === "asc") || (data14 === "desc"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",keyword:"enum",params:{allowedValues: schema122.properties.sort.enum}});
+vErrors = issueAt(vErrors, instancePath+"/sort", "enum", {allowedValues: schema122.properties.sort.enum});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate366.errors = vErrors;
@@ -223,11 +223,11 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.messages === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "messages"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "messages"});
 errors++;
 }
 if(data.address_book === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "address_book"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "address_book"});
 errors++;
 }
 if(data.messages !== undefined){
@@ -242,7 +242,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/messages",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/messages", "type", {type: "array"});
 errors++;
 }
 }
@@ -260,7 +260,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate207.errors = vErrors;

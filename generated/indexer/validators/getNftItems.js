@@ -8,7 +8,7 @@ import { validate62 } from "./components/Int64.js";
 import { validate70 } from "./components/Metadata.js";
 import { validate215 } from "./components/NftCollection.js";
 import { validate58 } from "./components/RawAddress.js";
-import { addAlternatives, addIssue, addIssues, hexAwarePattern } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues, hexAwarePattern, issueAt } from "./components/helpers.js";
 import { int64_getNftItems } from "./int64/getNftItems.js";
 
 const func0 = hexAwarePattern;
@@ -22,12 +22,12 @@ let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
 if(!pattern5.test(data)){
-vErrors = addIssue(vErrors, {instancePath,keyword:"pattern",params:{pattern: "^[0-9]+$"}});
+vErrors = issueAt(vErrors, instancePath, "pattern", {pattern: "^[0-9]+$"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "string"});
 errors++;
 }
 validate112.errors = vErrors;
@@ -41,7 +41,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((((((key0 === "address") || (key0 === "owner_address")) || (key0 === "collection_address")) || (key0 === "index")) || (key0 === "limit")) || (key0 === "offset"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
@@ -78,7 +78,7 @@ if(!valid1){
 var _errs8 = errors;
 if(Array.isArray(data3)){
 if(data3.length > 1000){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/index",keyword:"maxItems",params:{limit: 1000}});
+vErrors = issueAt(vErrors, instancePath+"/index", "maxItems", {limit: 1000});
 errors++;
 }
 const len0 = data3.length;
@@ -90,7 +90,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/index",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/index", "type", {type: "array"});
 errors++;
 }
 var _valid0 = _errs8 === errors;
@@ -115,16 +115,16 @@ vErrors = null;
 if(data.limit !== undefined){
 let data5 = data.limit;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/limit", "type", {type: "integer"});
 errors++;
 }
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 > 1000 || isNaN(data5)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",keyword:"maximum",params:{comparison: "<=", limit: 1000}});
+vErrors = issueAt(vErrors, instancePath+"/limit", "maximum", {comparison: "<=", limit: 1000});
 errors++;
 }
 if(data5 < 1 || isNaN(data5)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",keyword:"minimum",params:{comparison: ">=", limit: 1}});
+vErrors = issueAt(vErrors, instancePath+"/limit", "minimum", {comparison: ">=", limit: 1});
 errors++;
 }
 }
@@ -132,19 +132,19 @@ errors++;
 if(data.offset !== undefined){
 let data6 = data.offset;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/offset",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/offset", "type", {type: "integer"});
 errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 < 0 || isNaN(data6)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/offset",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = issueAt(vErrors, instancePath+"/offset", "minimum", {comparison: ">=", limit: 0});
 errors++;
 }
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate416.errors = vErrors;
@@ -162,25 +162,25 @@ function validate223(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) && (typeof data !== "string")){
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: schema86.type}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: schema86.type});
 errors++;
 }
 if(typeof data == "string" && pattern4.test(data)){
 const integer0 = BigInt(data);
 if(integer0 < obj0 || integer0 > obj13){
-vErrors = addIssue(vErrors, {instancePath,keyword:"integerFormat",params:{format: "uint256"}});
+vErrors = issueAt(vErrors, instancePath, "integerFormat", {format: "uint256"});
 errors++;
 }
 }
 else {
 if(typeof data == "number" && data < 0){
-vErrors = addIssue(vErrors, {instancePath,keyword:"integerFormat",params:{format: "uint256"}});
+vErrors = issueAt(vErrors, instancePath, "integerFormat", {format: "uint256"});
 errors++;
 }
 }
 if(typeof data === "string"){
 if(!pattern5.test(data)){
-vErrors = addIssue(vErrors, {instancePath,keyword:"pattern",params:{pattern: "^[0-9]+$"}});
+vErrors = issueAt(vErrors, instancePath, "pattern", {pattern: "^[0-9]+$"});
 errors++;
 }
 }
@@ -196,19 +196,19 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.address === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "address"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "address"});
 errors++;
 }
 if(data.init === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "init"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "init"});
 errors++;
 }
 if(data.index === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "index"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "index"});
 errors++;
 }
 if(data.last_transaction_lt === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "last_transaction_lt"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "last_transaction_lt"});
 errors++;
 }
 if(data.address !== undefined){
@@ -219,7 +219,7 @@ errors = vErrors.length;
 }
 if(data.init !== undefined){
 if(typeof data.init !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/init",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/init", "type", {type: "boolean"});
 errors++;
 }
 }
@@ -232,21 +232,21 @@ errors = vErrors.length;
 if(data.collection_address !== undefined){
 let data3 = data.collection_address;
 if((typeof data3 !== "string") && (data3 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/collection_address",keyword:"type",params:{type: schema87.properties.collection_address.type}});
+vErrors = issueAt(vErrors, instancePath+"/collection_address", "type", {type: schema87.properties.collection_address.type});
 errors++;
 }
 }
 if(data.owner_address !== undefined){
 let data4 = data.owner_address;
 if((typeof data4 !== "string") && (data4 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/owner_address",keyword:"type",params:{type: schema87.properties.owner_address.type}});
+vErrors = issueAt(vErrors, instancePath+"/owner_address", "type", {type: schema87.properties.owner_address.type});
 errors++;
 }
 }
 if(data.content !== undefined){
 let data5 = data.content;
 if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/content",keyword:"type",params:{type: schema87.properties.content.type}});
+vErrors = issueAt(vErrors, instancePath+"/content", "type", {type: schema87.properties.content.type});
 errors++;
 }
 }
@@ -258,13 +258,13 @@ errors = vErrors.length;
 }
 if(data.code_hash !== undefined){
 if(typeof data.code_hash !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/code_hash",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/code_hash", "type", {type: "string"});
 errors++;
 }
 }
 if(data.data_hash !== undefined){
 if(typeof data.data_hash !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/data_hash",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/data_hash", "type", {type: "string"});
 errors++;
 }
 }
@@ -282,7 +282,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 var _errs19 = errors;
 if(data9 !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/collection",keyword:"type",params:{type: "null"}});
+vErrors = issueAt(vErrors, instancePath+"/collection", "type", {type: "null"});
 errors++;
 }
 var _valid0 = _errs19 === errors;
@@ -306,34 +306,34 @@ vErrors = null;
 }
 if(data.on_sale !== undefined){
 if(typeof data.on_sale !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/on_sale",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/on_sale", "type", {type: "boolean"});
 errors++;
 }
 }
 if(data.sale_contract_address !== undefined){
 let data11 = data.sale_contract_address;
 if((typeof data11 !== "string") && (data11 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/sale_contract_address",keyword:"type",params:{type: schema87.properties.sale_contract_address.type}});
+vErrors = issueAt(vErrors, instancePath+"/sale_contract_address", "type", {type: schema87.properties.sale_contract_address.type});
 errors++;
 }
 }
 if(data.auction_contract_address !== undefined){
 let data12 = data.auction_contract_address;
 if((typeof data12 !== "string") && (data12 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/auction_contract_address",keyword:"type",params:{type: schema87.properties.auction_contract_address.type}});
+vErrors = issueAt(vErrors, instancePath+"/auction_contract_address", "type", {type: schema87.properties.auction_contract_address.type});
 errors++;
 }
 }
 if(data.real_owner !== undefined){
 let data13 = data.real_owner;
 if((typeof data13 !== "string") && (data13 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/real_owner",keyword:"type",params:{type: schema87.properties.real_owner.type}});
+vErrors = issueAt(vErrors, instancePath+"/real_owner", "type", {type: schema87.properties.real_owner.type});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate224.errors = vErrors;
@@ -348,7 +348,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.nft_items === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "nft_items"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "nft_items"});
 errors++;
 }
 if(data.nft_items !== undefined){
@@ -363,7 +363,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/nft_items",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/nft_items", "type", {type: "array"});
 errors++;
 }
 }
@@ -381,7 +381,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate229.errors = vErrors;

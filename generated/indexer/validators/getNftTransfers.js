@@ -11,7 +11,7 @@ import { validate70 } from "./components/Metadata.js";
 import { validate60 } from "./components/Nanotons.js";
 import { validate144 } from "./components/QueryId.js";
 import { validate58 } from "./components/RawAddress.js";
-import { addAlternatives, addIssue, addIssues } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues, issueAt } from "./components/helpers.js";
 import { int64_getNftTransfers } from "./int64/getNftTransfers.js";
 
 export const query = validate422;
@@ -27,7 +27,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(func22.call(schema134.properties, key0))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
@@ -52,23 +52,23 @@ errors = vErrors.length;
 if(data.direction !== undefined){
 let data3 = data.direction;
 if(typeof data3 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/direction",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/direction", "type", {type: "string"});
 errors++;
 }
 if(!(((data3 === "in") || (data3 === "out")) || (data3 === "both"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/direction",keyword:"enum",params:{allowedValues: schema134.properties.direction.enum}});
+vErrors = issueAt(vErrors, instancePath+"/direction", "enum", {allowedValues: schema134.properties.direction.enum});
 errors++;
 }
 }
 if(data.start_utime !== undefined){
 let data4 = data.start_utime;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/start_utime",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/start_utime", "type", {type: "integer"});
 errors++;
 }
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/start_utime",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = issueAt(vErrors, instancePath+"/start_utime", "minimum", {comparison: ">=", limit: 0});
 errors++;
 }
 }
@@ -76,12 +76,12 @@ errors++;
 if(data.end_utime !== undefined){
 let data5 = data.end_utime;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/end_utime",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/end_utime", "type", {type: "integer"});
 errors++;
 }
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 < 0 || isNaN(data5)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/end_utime",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = issueAt(vErrors, instancePath+"/end_utime", "minimum", {comparison: ">=", limit: 0});
 errors++;
 }
 }
@@ -101,16 +101,16 @@ errors = vErrors.length;
 if(data.limit !== undefined){
 let data8 = data.limit;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/limit", "type", {type: "integer"});
 errors++;
 }
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 > 1000 || isNaN(data8)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",keyword:"maximum",params:{comparison: "<=", limit: 1000}});
+vErrors = issueAt(vErrors, instancePath+"/limit", "maximum", {comparison: "<=", limit: 1000});
 errors++;
 }
 if(data8 < 1 || isNaN(data8)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",keyword:"minimum",params:{comparison: ">=", limit: 1}});
+vErrors = issueAt(vErrors, instancePath+"/limit", "minimum", {comparison: ">=", limit: 1});
 errors++;
 }
 }
@@ -118,12 +118,12 @@ errors++;
 if(data.offset !== undefined){
 let data9 = data.offset;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/offset",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/offset", "type", {type: "integer"});
 errors++;
 }
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 < 0 || isNaN(data9)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/offset",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = issueAt(vErrors, instancePath+"/offset", "minimum", {comparison: ">=", limit: 0});
 errors++;
 }
 }
@@ -131,17 +131,17 @@ errors++;
 if(data.sort !== undefined){
 let data10 = data.sort;
 if(typeof data10 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/sort", "type", {type: "string"});
 errors++;
 }
 if(!((data10 === "asc") || (data10 === "desc"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",keyword:"enum",params:{allowedValues: schema134.properties.sort.enum}});
+vErrors = issueAt(vErrors, instancePath+"/sort", "enum", {allowedValues: schema134.properties.sort.enum});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate422.errors = vErrors;
@@ -159,31 +159,31 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.query_id === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "query_id"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "query_id"});
 errors++;
 }
 if(data.nft_address === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "nft_address"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "nft_address"});
 errors++;
 }
 if(data.transaction_hash === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "transaction_hash"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "transaction_hash"});
 errors++;
 }
 if(data.transaction_lt === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "transaction_lt"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "transaction_lt"});
 errors++;
 }
 if(data.transaction_now === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "transaction_now"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "transaction_now"});
 errors++;
 }
 if(data.old_owner === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "old_owner"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "old_owner"});
 errors++;
 }
 if(data.new_owner === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "new_owner"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "new_owner"});
 errors++;
 }
 if(data.query_id !== undefined){
@@ -201,7 +201,7 @@ errors = vErrors.length;
 if(data.nft_collection !== undefined){
 let data2 = data.nft_collection;
 if((typeof data2 !== "string") && (data2 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/nft_collection",keyword:"type",params:{type: schema89.properties.nft_collection.type}});
+vErrors = issueAt(vErrors, instancePath+"/nft_collection", "type", {type: schema89.properties.nft_collection.type});
 errors++;
 }
 }
@@ -220,41 +220,41 @@ errors = vErrors.length;
 if(data.transaction_now !== undefined){
 let data5 = data.transaction_now;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/transaction_now",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/transaction_now", "type", {type: "integer"});
 errors++;
 }
 }
 if(data.transaction_aborted !== undefined){
 if(typeof data.transaction_aborted !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/transaction_aborted",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/transaction_aborted", "type", {type: "boolean"});
 errors++;
 }
 }
 if(data.old_owner !== undefined){
 let data7 = data.old_owner;
 if((typeof data7 !== "string") && (data7 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/old_owner",keyword:"type",params:{type: schema89.properties.old_owner.type}});
+vErrors = issueAt(vErrors, instancePath+"/old_owner", "type", {type: schema89.properties.old_owner.type});
 errors++;
 }
 }
 if(data.new_owner !== undefined){
 let data8 = data.new_owner;
 if((typeof data8 !== "string") && (data8 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/new_owner",keyword:"type",params:{type: schema89.properties.new_owner.type}});
+vErrors = issueAt(vErrors, instancePath+"/new_owner", "type", {type: schema89.properties.new_owner.type});
 errors++;
 }
 }
 if(data.response_destination !== undefined){
 let data9 = data.response_destination;
 if((typeof data9 !== "string") && (data9 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/response_destination",keyword:"type",params:{type: schema89.properties.response_destination.type}});
+vErrors = issueAt(vErrors, instancePath+"/response_destination", "type", {type: schema89.properties.response_destination.type});
 errors++;
 }
 }
 if(data.custom_payload !== undefined){
 let data10 = data.custom_payload;
 if((typeof data10 !== "string") && (data10 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/custom_payload",keyword:"type",params:{type: schema89.properties.custom_payload.type}});
+vErrors = issueAt(vErrors, instancePath+"/custom_payload", "type", {type: schema89.properties.custom_payload.type});
 errors++;
 }
 }
@@ -272,7 +272,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 var _errs22 = errors;
 if(data11 !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/forward_amount",keyword:"type",params:{type: "null"}});
+vErrors = issueAt(vErrors, instancePath+"/forward_amount", "type", {type: "null"});
 errors++;
 }
 var _valid0 = _errs22 === errors;
@@ -297,20 +297,20 @@ vErrors = null;
 if(data.forward_payload !== undefined){
 let data12 = data.forward_payload;
 if((typeof data12 !== "string") && (data12 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/forward_payload",keyword:"type",params:{type: schema89.properties.forward_payload.type}});
+vErrors = issueAt(vErrors, instancePath+"/forward_payload", "type", {type: schema89.properties.forward_payload.type});
 errors++;
 }
 }
 if(data.trace_id !== undefined){
 let data13 = data.trace_id;
 if((typeof data13 !== "string") && (data13 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/trace_id",keyword:"type",params:{type: schema89.properties.trace_id.type}});
+vErrors = issueAt(vErrors, instancePath+"/trace_id", "type", {type: schema89.properties.trace_id.type});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate233.errors = vErrors;
@@ -325,7 +325,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.nft_transfers === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "nft_transfers"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "nft_transfers"});
 errors++;
 }
 if(data.nft_transfers !== undefined){
@@ -340,7 +340,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/nft_transfers",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/nft_transfers", "type", {type: "array"});
 errors++;
 }
 }
@@ -358,7 +358,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate239.errors = vErrors;

@@ -10,7 +10,7 @@ import { validate348 } from "./components/IndexerError-3.js";
 import { validate62 } from "./components/Int64.js";
 import { validate70 } from "./components/Metadata.js";
 import { validate263 } from "./components/Transaction.js";
-import { addIssue, addIssues } from "./components/helpers.js";
+import { addIssues, issueAt } from "./components/helpers.js";
 import { int64_getTraces } from "./int64/getTraces.js";
 
 export const query = validate375;
@@ -26,7 +26,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(func22.call(schema123.properties, key0))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
@@ -57,31 +57,31 @@ errors = vErrors.length;
 if(data.mc_seqno !== undefined){
 let data4 = data.mc_seqno;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/mc_seqno",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/mc_seqno", "type", {type: "integer"});
 errors++;
 }
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/mc_seqno",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = issueAt(vErrors, instancePath+"/mc_seqno", "minimum", {comparison: ">=", limit: 0});
 errors++;
 }
 }
 }
 if(data.include_actions !== undefined){
 if(typeof data.include_actions !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/include_actions",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/include_actions", "type", {type: "boolean"});
 errors++;
 }
 }
 if(data.start_utime !== undefined){
 let data6 = data.start_utime;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/start_utime",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/start_utime", "type", {type: "integer"});
 errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 < 0 || isNaN(data6)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/start_utime",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = issueAt(vErrors, instancePath+"/start_utime", "minimum", {comparison: ">=", limit: 0});
 errors++;
 }
 }
@@ -89,12 +89,12 @@ errors++;
 if(data.end_utime !== undefined){
 let data7 = data.end_utime;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/end_utime",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/end_utime", "type", {type: "integer"});
 errors++;
 }
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 < 0 || isNaN(data7)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/end_utime",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = issueAt(vErrors, instancePath+"/end_utime", "minimum", {comparison: ">=", limit: 0});
 errors++;
 }
 }
@@ -114,16 +114,16 @@ errors = vErrors.length;
 if(data.limit !== undefined){
 let data10 = data.limit;
 if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/limit", "type", {type: "integer"});
 errors++;
 }
 if((typeof data10 == "number") && (isFinite(data10))){
 if(data10 > 1000 || isNaN(data10)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",keyword:"maximum",params:{comparison: "<=", limit: 1000}});
+vErrors = issueAt(vErrors, instancePath+"/limit", "maximum", {comparison: "<=", limit: 1000});
 errors++;
 }
 if(data10 < 1 || isNaN(data10)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",keyword:"minimum",params:{comparison: ">=", limit: 1}});
+vErrors = issueAt(vErrors, instancePath+"/limit", "minimum", {comparison: ">=", limit: 1});
 errors++;
 }
 }
@@ -131,12 +131,12 @@ errors++;
 if(data.offset !== undefined){
 let data11 = data.offset;
 if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/offset",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/offset", "type", {type: "integer"});
 errors++;
 }
 if((typeof data11 == "number") && (isFinite(data11))){
 if(data11 < 0 || isNaN(data11)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/offset",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = issueAt(vErrors, instancePath+"/offset", "minimum", {comparison: ">=", limit: 0});
 errors++;
 }
 }
@@ -144,17 +144,17 @@ errors++;
 if(data.sort !== undefined){
 let data12 = data.sort;
 if(typeof data12 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/sort", "type", {type: "string"});
 errors++;
 }
 if(!((data12 === "asc") || (data12 === "desc"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",keyword:"enum",params:{allowedValues: schema123.properties.sort.enum}});
+vErrors = issueAt(vErrors, instancePath+"/sort", "enum", {allowedValues: schema123.properties.sort.enum});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate375.errors = vErrors;
@@ -169,40 +169,40 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.trace_state !== undefined){
 if(typeof data.trace_state !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/trace_state",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/trace_state", "type", {type: "string"});
 errors++;
 }
 }
 if(data.messages !== undefined){
 let data1 = data.messages;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/messages",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/messages", "type", {type: "integer"});
 errors++;
 }
 }
 if(data.transactions !== undefined){
 let data2 = data.transactions;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactions",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/transactions", "type", {type: "integer"});
 errors++;
 }
 }
 if(data.pending_messages !== undefined){
 let data3 = data.pending_messages;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/pending_messages",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/pending_messages", "type", {type: "integer"});
 errors++;
 }
 }
 if(data.classification_state !== undefined){
 if(typeof data.classification_state !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/classification_state",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/classification_state", "type", {type: "string"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate258.errors = vErrors;
@@ -218,24 +218,24 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.tx_hash === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "tx_hash"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "tx_hash"});
 errors++;
 }
 if(data.children === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "children"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "children"});
 errors++;
 }
 if(data.tx_hash !== undefined){
 let data0 = data.tx_hash;
 if((typeof data0 !== "string") && (data0 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/tx_hash",keyword:"type",params:{type: schema102.properties.tx_hash.type}});
+vErrors = issueAt(vErrors, instancePath+"/tx_hash", "type", {type: schema102.properties.tx_hash.type});
 errors++;
 }
 }
 if(data.in_msg_hash !== undefined){
 let data1 = data.in_msg_hash;
 if((typeof data1 !== "string") && (data1 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/in_msg_hash",keyword:"type",params:{type: schema102.properties.in_msg_hash.type}});
+vErrors = issueAt(vErrors, instancePath+"/in_msg_hash", "type", {type: schema102.properties.in_msg_hash.type});
 errors++;
 }
 }
@@ -251,13 +251,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/children",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/children", "type", {type: "array"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate261.errors = vErrors;
@@ -271,48 +271,48 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.trace_id === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "trace_id"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "trace_id"});
 errors++;
 }
 if(data.start_lt === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "start_lt"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "start_lt"});
 errors++;
 }
 if(data.end_lt === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "end_lt"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "end_lt"});
 errors++;
 }
 if(data.start_utime === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "start_utime"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "start_utime"});
 errors++;
 }
 if(data.end_utime === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "end_utime"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "end_utime"});
 errors++;
 }
 if(data.transactions_order === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "transactions_order"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "transactions_order"});
 errors++;
 }
 if(data.transactions === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "transactions"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "transactions"});
 errors++;
 }
 if(data.trace === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "trace"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "trace"});
 errors++;
 }
 if(data.trace_id !== undefined){
 let data0 = data.trace_id;
 if((typeof data0 !== "string") && (data0 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/trace_id",keyword:"type",params:{type: schema100.properties.trace_id.type}});
+vErrors = issueAt(vErrors, instancePath+"/trace_id", "type", {type: schema100.properties.trace_id.type});
 errors++;
 }
 }
 if(data.external_hash !== undefined){
 let data1 = data.external_hash;
 if((typeof data1 !== "string") && (data1 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/external_hash",keyword:"type",params:{type: schema100.properties.external_hash.type}});
+vErrors = issueAt(vErrors, instancePath+"/external_hash", "type", {type: schema100.properties.external_hash.type});
 errors++;
 }
 }
@@ -337,7 +337,7 @@ errors = vErrors.length;
 if(data.start_utime !== undefined){
 let data5 = data.start_utime;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/start_utime",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/start_utime", "type", {type: "integer"});
 errors++;
 }
 }
@@ -350,7 +350,7 @@ errors = vErrors.length;
 if(data.end_utime !== undefined){
 let data7 = data.end_utime;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/end_utime",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/end_utime", "type", {type: "integer"});
 errors++;
 }
 }
@@ -362,13 +362,13 @@ errors = vErrors.length;
 }
 if(data.is_incomplete !== undefined){
 if(typeof data.is_incomplete !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/is_incomplete",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/is_incomplete", "type", {type: "boolean"});
 errors++;
 }
 }
 if(data.warning !== undefined){
 if(typeof data.warning !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/warning",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/warning", "type", {type: "string"});
 errors++;
 }
 }
@@ -384,7 +384,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/actions",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/actions", "type", {type: "array"});
 errors++;
 }
 }
@@ -400,13 +400,13 @@ if(Array.isArray(data14)){
 const len1 = data14.length;
 for(let i1=0; i1<len1; i1++){
 if(typeof data14[i1] !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactions_order/" + i1,keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/transactions_order/" + i1, "type", {type: "string"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactions_order",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/transactions_order", "type", {type: "array"});
 errors++;
 }
 }
@@ -421,13 +421,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactions",keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath+"/transactions", "type", {type: "object"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate253.errors = vErrors;
@@ -442,11 +442,11 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.traces === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "traces"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "traces"});
 errors++;
 }
 if(data.address_book === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "address_book"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "address_book"});
 errors++;
 }
 if(data.traces !== undefined){
@@ -461,7 +461,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/traces",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/traces", "type", {type: "array"});
 errors++;
 }
 }
@@ -479,7 +479,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate298.errors = vErrors;

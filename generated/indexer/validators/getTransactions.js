@@ -8,7 +8,7 @@ import { validate348 } from "./components/IndexerError-3.js";
 import { validate62 } from "./components/Int64.js";
 import { validate248 } from "./components/ShardQuery.js";
 import { validate333 } from "./components/TransactionsResponse.js";
-import { addIssue, addIssues } from "./components/helpers.js";
+import { addIssues, issueAt } from "./components/helpers.js";
 import { int64_getTransactions } from "./int64/getTransactions.js";
 
 export const query = validate350;
@@ -25,7 +25,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(func22.call(schema119.properties, key0))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
@@ -44,7 +44,7 @@ errors = vErrors.length;
 if(data.workchain !== undefined){
 let data2 = data.workchain;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/workchain",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/workchain", "type", {type: "integer"});
 errors++;
 }
 }
@@ -57,12 +57,12 @@ errors = vErrors.length;
 if(data.seqno !== undefined){
 let data4 = data.seqno;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/seqno",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/seqno", "type", {type: "integer"});
 errors++;
 }
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/seqno",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = issueAt(vErrors, instancePath+"/seqno", "minimum", {comparison: ">=", limit: 0});
 errors++;
 }
 }
@@ -70,12 +70,12 @@ errors++;
 if(data.mc_seqno !== undefined){
 let data5 = data.mc_seqno;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/mc_seqno",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/mc_seqno", "type", {type: "integer"});
 errors++;
 }
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 < 0 || isNaN(data5)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/mc_seqno",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = issueAt(vErrors, instancePath+"/mc_seqno", "minimum", {comparison: ">=", limit: 0});
 errors++;
 }
 }
@@ -95,12 +95,12 @@ errors = vErrors.length;
 if(data.start_utime !== undefined){
 let data8 = data.start_utime;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/start_utime",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/start_utime", "type", {type: "integer"});
 errors++;
 }
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 < 0 || isNaN(data8)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/start_utime",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = issueAt(vErrors, instancePath+"/start_utime", "minimum", {comparison: ">=", limit: 0});
 errors++;
 }
 }
@@ -108,12 +108,12 @@ errors++;
 if(data.end_utime !== undefined){
 let data9 = data.end_utime;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/end_utime",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/end_utime", "type", {type: "integer"});
 errors++;
 }
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 < 0 || isNaN(data9)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/end_utime",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = issueAt(vErrors, instancePath+"/end_utime", "minimum", {comparison: ">=", limit: 0});
 errors++;
 }
 }
@@ -133,16 +133,16 @@ errors = vErrors.length;
 if(data.limit !== undefined){
 let data12 = data.limit;
 if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/limit", "type", {type: "integer"});
 errors++;
 }
 if((typeof data12 == "number") && (isFinite(data12))){
 if(data12 > 1000 || isNaN(data12)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",keyword:"maximum",params:{comparison: "<=", limit: 1000}});
+vErrors = issueAt(vErrors, instancePath+"/limit", "maximum", {comparison: "<=", limit: 1000});
 errors++;
 }
 if(data12 < 1 || isNaN(data12)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",keyword:"minimum",params:{comparison: ">=", limit: 1}});
+vErrors = issueAt(vErrors, instancePath+"/limit", "minimum", {comparison: ">=", limit: 1});
 errors++;
 }
 }
@@ -150,12 +150,12 @@ errors++;
 if(data.offset !== undefined){
 let data13 = data.offset;
 if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/offset",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/offset", "type", {type: "integer"});
 errors++;
 }
 if((typeof data13 == "number") && (isFinite(data13))){
 if(data13 < 0 || isNaN(data13)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/offset",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = issueAt(vErrors, instancePath+"/offset", "minimum", {comparison: ">=", limit: 0});
 errors++;
 }
 }
@@ -163,17 +163,17 @@ errors++;
 if(data.sort !== undefined){
 let data14 = data.sort;
 if(typeof data14 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/sort", "type", {type: "string"});
 errors++;
 }
 if(!((data14 === "asc") || (data14 === "desc"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",keyword:"enum",params:{allowedValues: schema119.properties.sort.enum}});
+vErrors = issueAt(vErrors, instancePath+"/sort", "enum", {allowedValues: schema119.properties.sort.enum});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate350.errors = vErrors;

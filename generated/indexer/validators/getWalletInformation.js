@@ -6,7 +6,7 @@ import { validate141 } from "./components/IndexerError-4.js";
 import { validate62 } from "./components/Int64.js";
 import { validate60 } from "./components/Nanotons.js";
 import { validate392 } from "./components/checks24.js";
-import { addAlternatives, addIssue, addIssues } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues, issueAt } from "./components/helpers.js";
 import { int64_getAddressInformation } from "./int64/getAddressInformation.js";
 
 export const query = validate392;
@@ -20,11 +20,11 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.balance === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "balance"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "balance"});
 errors++;
 }
 if(data.status === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "status"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "status"});
 errors++;
 }
 if(data.balance !== undefined){
@@ -35,21 +35,21 @@ errors = vErrors.length;
 }
 if(data.wallet_type !== undefined){
 if(typeof data.wallet_type !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/wallet_type",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/wallet_type", "type", {type: "string"});
 errors++;
 }
 }
 if(data.seqno !== undefined){
 let data2 = data.seqno;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/seqno",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/seqno", "type", {type: "integer"});
 errors++;
 }
 }
 if(data.wallet_id !== undefined){
 let data3 = data.wallet_id;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/wallet_id",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/wallet_id", "type", {type: "integer"});
 errors++;
 }
 }
@@ -67,7 +67,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 var _errs11 = errors;
 if(data4 !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/last_transaction_lt",keyword:"type",params:{type: "null"}});
+vErrors = issueAt(vErrors, instancePath+"/last_transaction_lt", "type", {type: "null"});
 errors++;
 }
 var _valid0 = _errs11 === errors;
@@ -92,19 +92,19 @@ vErrors = null;
 if(data.last_transaction_hash !== undefined){
 let data5 = data.last_transaction_hash;
 if((typeof data5 !== "string") && (data5 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/last_transaction_hash",keyword:"type",params:{type: schema113.properties.last_transaction_hash.type}});
+vErrors = issueAt(vErrors, instancePath+"/last_transaction_hash", "type", {type: schema113.properties.last_transaction_hash.type});
 errors++;
 }
 }
 if(data.status !== undefined){
 if(typeof data.status !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/status", "type", {type: "string"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate336.errors = vErrors;

@@ -8,7 +8,7 @@ import { validate70 } from "./components/Metadata.js";
 import { validate60 } from "./components/Nanotons.js";
 import { validate58 } from "./components/RawAddress.js";
 import { validate390 } from "./components/checks23.js";
-import { addAlternatives, addIssue, addIssues } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues, issueAt } from "./components/helpers.js";
 import { int64_getWalletStates } from "./int64/getWalletStates.js";
 
 export const query = validate390;
@@ -23,11 +23,11 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.address === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "address"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "address"});
 errors++;
 }
 if(data.is_wallet === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "is_wallet"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "is_wallet"});
 errors++;
 }
 if(data.address !== undefined){
@@ -38,27 +38,27 @@ errors = vErrors.length;
 }
 if(data.is_wallet !== undefined){
 if(typeof data.is_wallet !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/is_wallet",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/is_wallet", "type", {type: "boolean"});
 errors++;
 }
 }
 if(data.wallet_type !== undefined){
 if(typeof data.wallet_type !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/wallet_type",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/wallet_type", "type", {type: "string"});
 errors++;
 }
 }
 if(data.seqno !== undefined){
 let data3 = data.seqno;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/seqno",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/seqno", "type", {type: "integer"});
 errors++;
 }
 }
 if(data.wallet_id !== undefined){
 let data4 = data.wallet_id;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/wallet_id",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/wallet_id", "type", {type: "integer"});
 errors++;
 }
 }
@@ -71,32 +71,32 @@ errors = vErrors.length;
 if(data.extra_currencies !== undefined){
 let data6 = data.extra_currencies;
 if(!(data6 && typeof data6 == "object" && !Array.isArray(data6))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/extra_currencies",keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath+"/extra_currencies", "type", {type: "object"});
 errors++;
 }
 }
 if(data.is_signature_allowed !== undefined){
 if(typeof data.is_signature_allowed !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/is_signature_allowed",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/is_signature_allowed", "type", {type: "boolean"});
 errors++;
 }
 }
 if(data.status !== undefined){
 if(typeof data.status !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/status", "type", {type: "string"});
 errors++;
 }
 }
 if(data.code_hash !== undefined){
 if(typeof data.code_hash !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/code_hash",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/code_hash", "type", {type: "string"});
 errors++;
 }
 }
 if(data.last_transaction_hash !== undefined){
 let data10 = data.last_transaction_hash;
 if((typeof data10 !== "string") && (data10 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/last_transaction_hash",keyword:"type",params:{type: schema114.properties.last_transaction_hash.type}});
+vErrors = issueAt(vErrors, instancePath+"/last_transaction_hash", "type", {type: schema114.properties.last_transaction_hash.type});
 errors++;
 }
 }
@@ -114,7 +114,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 var _errs24 = errors;
 if(data11 !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/last_transaction_lt",keyword:"type",params:{type: "null"}});
+vErrors = issueAt(vErrors, instancePath+"/last_transaction_lt", "type", {type: "null"});
 errors++;
 }
 var _valid0 = _errs24 === errors;
@@ -138,7 +138,7 @@ vErrors = null;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate339.errors = vErrors;
@@ -153,11 +153,11 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.wallets === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "wallets"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "wallets"});
 errors++;
 }
 if(data.address_book === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "address_book"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "address_book"});
 errors++;
 }
 if(data.wallets !== undefined){
@@ -172,7 +172,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/wallets",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/wallets", "type", {type: "array"});
 errors++;
 }
 }
@@ -190,7 +190,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate343.errors = vErrors;

@@ -3,7 +3,7 @@
 import { validate53 } from "./components/AccountAddress.js";
 import { validate349 } from "./components/IndexerError-2.js";
 import { validate348 } from "./components/IndexerError-3.js";
-import { addAlternatives, addIssue, addIssues, commonJsExports } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues, commonJsExports, issueAt } from "./components/helpers.js";
 import * as module0 from "ajv/dist/runtime/ucs2length.js";
 
 const cjs0 = commonJsExports(module0);
@@ -18,39 +18,39 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "type"});
 errors++;
 }
 if(data.value === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "value"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "value"});
 errors++;
 }
 for(const key0 in data){
 if(!((key0 === "type") || (key0 === "value"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "type", {type: "string"});
 errors++;
 }
 if(!(((data0 === "num") || (data0 === "cell")) || (data0 === "slice"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"enum",params:{allowedValues: schema55.properties.type.enum}});
+vErrors = issueAt(vErrors, instancePath+"/type", "enum", {allowedValues: schema55.properties.type.enum});
 errors++;
 }
 }
 if(data.value !== undefined){
 if(typeof data.value !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/value",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/value", "type", {type: "string"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate131.errors = vErrors;
@@ -64,16 +64,16 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.address === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "address"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "address"});
 errors++;
 }
 if(data.method === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "method"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "method"});
 errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "address") || (key0 === "method")) || (key0 === "stack"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
@@ -90,12 +90,12 @@ let valid1 = false;
 var _errs5 = errors;
 if(typeof data1 === "string"){
 if(func8(data1) < 1){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/method",keyword:"minLength",params:{limit: 1}});
+vErrors = issueAt(vErrors, instancePath+"/method", "minLength", {limit: 1});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/method",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/method", "type", {type: "string"});
 errors++;
 }
 var _valid0 = _errs5 === errors;
@@ -103,7 +103,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 var _errs7 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/method",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/method", "type", {type: "integer"});
 errors++;
 }
 var _valid0 = _errs7 === errors;
@@ -137,13 +137,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/stack",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/stack", "type", {type: "array"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate129.errors = vErrors;
@@ -157,7 +157,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "type"});
 errors++;
 }
 if(data.type !== undefined){
@@ -166,11 +166,11 @@ const _errs2 = errors;
 let valid1 = false;
 var _errs3 = errors;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "type", {type: "string"});
 errors++;
 }
 if(!((((((data0 === "num") || (data0 === "cell")) || (data0 === "slice")) || (data0 === "tuple")) || (data0 === "list")) || (data0 === "null"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"enum",params:{allowedValues: schema57.properties.type.anyOf[0].enum}});
+vErrors = issueAt(vErrors, instancePath+"/type", "enum", {allowedValues: schema57.properties.type.anyOf[0].enum});
 errors++;
 }
 var _valid0 = _errs3 === errors;
@@ -178,7 +178,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 var _errs5 = errors;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "type", {type: "string"});
 errors++;
 }
 var _valid0 = _errs5 === errors;
@@ -202,7 +202,7 @@ vErrors = null;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate134.errors = vErrors;
@@ -215,28 +215,28 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.gas_used === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "gas_used"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "gas_used"});
 errors++;
 }
 if(data.exit_code === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "exit_code"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "exit_code"});
 errors++;
 }
 if(data.stack === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "stack"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "stack"});
 errors++;
 }
 if(data.gas_used !== undefined){
 let data0 = data.gas_used;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/gas_used",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/gas_used", "type", {type: "integer"});
 errors++;
 }
 }
 if(data.exit_code !== undefined){
 let data1 = data.exit_code;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/exit_code",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/exit_code", "type", {type: "integer"});
 errors++;
 }
 }
@@ -252,13 +252,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/stack",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/stack", "type", {type: "array"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate133.errors = vErrors;

@@ -3,7 +3,7 @@
 import { validate99 } from "./components/Hash.js";
 import { validate349 } from "./components/IndexerError-2.js";
 import { validate348 } from "./components/IndexerError-3.js";
-import { addIssue, addIssues, commonJsExports } from "./components/helpers.js";
+import { addIssues, commonJsExports, issueAt } from "./components/helpers.js";
 import * as module0 from "ajv/dist/runtime/ucs2length.js";
 
 const cjs0 = commonJsExports(module0);
@@ -17,12 +17,12 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.boc === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "boc"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "boc"});
 errors++;
 }
 for(const key0 in data){
 if(!(key0 === "boc")){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
@@ -30,18 +30,18 @@ if(data.boc !== undefined){
 let data0 = data.boc;
 if(typeof data0 === "string"){
 if(func8(data0) < 1){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/boc",keyword:"minLength",params:{limit: 1}});
+vErrors = issueAt(vErrors, instancePath+"/boc", "minLength", {limit: 1});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/boc",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/boc", "type", {type: "string"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate113.errors = vErrors;
@@ -55,7 +55,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.message_hash === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "message_hash"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "message_hash"});
 errors++;
 }
 if(data.message_hash !== undefined){
@@ -66,13 +66,13 @@ errors = vErrors.length;
 }
 if(data.message_hash_norm !== undefined){
 if(typeof data.message_hash_norm !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/message_hash_norm",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/message_hash_norm", "type", {type: "string"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate246.errors = vErrors;

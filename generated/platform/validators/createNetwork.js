@@ -5,7 +5,7 @@ import { validate179 } from "./components/ErrorResponse-2.js";
 import { validate174 } from "./components/ErrorResponse-3.js";
 import { validate108, validate54 } from "./components/NetworkStatus.js";
 import { validate57, validate59, validate61, validate63, validate65 } from "./components/NodeType.js";
-import { addIssue, addIssues, commonJsExports } from "./components/helpers.js";
+import { addIssues, commonJsExports, issueAt } from "./components/helpers.js";
 import * as module0 from "ajv/dist/runtime/ucs2length.js";
 
 const cjs0 = commonJsExports(module0);
@@ -25,32 +25,32 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "name"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "name"});
 errors++;
 }
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "type"});
 errors++;
 }
 if(data.role === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "role"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "role"});
 errors++;
 }
 if(data.provider === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "provider"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "provider"});
 errors++;
 }
 if(data.region === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "region"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "region"});
 errors++;
 }
 if(data.configuration === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "configuration"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "configuration"});
 errors++;
 }
 for(const key0 in data){
 if(!((((((key0 === "name") || (key0 === "type")) || (key0 === "role")) || (key0 === "provider")) || (key0 === "region")) || (key0 === "configuration"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
@@ -58,12 +58,12 @@ if(data.name !== undefined){
 let data0 = data.name;
 if(typeof data0 === "string"){
 if(func4(data0) < 1){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/name",keyword:"minLength",params:{limit: 1}});
+vErrors = issueAt(vErrors, instancePath+"/name", "minLength", {limit: 1});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/name",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/name", "type", {type: "string"});
 errors++;
 }
 }
@@ -99,7 +99,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate56.errors = vErrors;
@@ -112,24 +112,24 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.project === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "project"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "project"});
 errors++;
 }
 if(data.protocol === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "protocol"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "protocol"});
 errors++;
 }
 if(data.configuration === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "configuration"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "configuration"});
 errors++;
 }
 if(data.nodes === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "nodes"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "nodes"});
 errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "name") || (key0 === "project")) || (key0 === "protocol")) || (key0 === "configuration")) || (key0 === "nodes"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
@@ -137,12 +137,12 @@ if(data.name !== undefined){
 let data0 = data.name;
 if(typeof data0 === "string"){
 if(func4(data0) < 1){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/name",keyword:"minLength",params:{limit: 1}});
+vErrors = issueAt(vErrors, instancePath+"/name", "minLength", {limit: 1});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/name",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/name", "type", {type: "string"});
 errors++;
 }
 }
@@ -150,12 +150,12 @@ if(data.project !== undefined){
 let data1 = data.project;
 if(typeof data1 === "string"){
 if(func4(data1) < 1){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/project",keyword:"minLength",params:{limit: 1}});
+vErrors = issueAt(vErrors, instancePath+"/project", "minLength", {limit: 1});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/project",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/project", "type", {type: "string"});
 errors++;
 }
 }
@@ -163,12 +163,12 @@ if(data.protocol !== undefined){
 let data2 = data.protocol;
 if(typeof data2 === "string"){
 if(func4(data2) < 1){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/protocol",keyword:"minLength",params:{limit: 1}});
+vErrors = issueAt(vErrors, instancePath+"/protocol", "minLength", {limit: 1});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/protocol",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/protocol", "type", {type: "string"});
 errors++;
 }
 }
@@ -190,13 +190,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/nodes",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/nodes", "type", {type: "array"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate53.errors = vErrors;

@@ -7,7 +7,7 @@ import { validate174 } from "./components/ErrorResponse-3.js";
 import { validate128 } from "./components/Node-2.js";
 import { validate74 } from "./components/NodeDetails.js";
 import { validate57, validate59, validate61, validate63, validate65 } from "./components/NodeType.js";
-import { addIssue, addIssues, commonJsExports } from "./components/helpers.js";
+import { addIssue, addIssues, commonJsExports, issueAt } from "./components/helpers.js";
 import * as module0 from "ajv/dist/runtime/ucs2length.js";
 import * as module1 from "ajv-formats/dist/formats.js";
 
@@ -73,7 +73,7 @@ vErrors = null;
 }
 }
 if(!ruleHolds0){
-vErrors = addIssue(vErrors, {instancePath,keyword:"x-rule",params:{field: "region", message: "{region} is not served by provider {provider}; it serves asia-southeast1", data: data}});
+vErrors = issueAt(vErrors, instancePath, "x-rule", {field: "region", message: "{region} is not served by provider {provider}; it serves asia-southeast1", data: data});
 errors++;
 }
 const _errs10 = errors;
@@ -119,7 +119,7 @@ vErrors = null;
 }
 }
 if(!ruleHolds1){
-vErrors = addIssue(vErrors, {instancePath,keyword:"x-rule",params:{field: "region", message: "{region} is not served by provider {provider}; it serves ap-southeast-1, us-west-2, us-east-1", data: data}});
+vErrors = issueAt(vErrors, instancePath, "x-rule", {field: "region", message: "{region} is not served by provider {provider}; it serves ap-southeast-1, us-west-2, us-east-1", data: data});
 errors++;
 }
 const _errs18 = errors;
@@ -164,7 +164,7 @@ vErrors = null;
 }
 }
 if(!ruleHolds2){
-vErrors = addIssue(vErrors, {instancePath,keyword:"x-rule",params:{field: "region", message: "{region} is not served by provider {provider}; it serves uksouth", data: data}});
+vErrors = issueAt(vErrors, instancePath, "x-rule", {field: "region", message: "{region} is not served by provider {provider}; it serves uksouth", data: data});
 errors++;
 }
 const _errs26 = errors;
@@ -209,41 +209,41 @@ vErrors = null;
 }
 }
 if(!ruleHolds3){
-vErrors = addIssue(vErrors, {instancePath,keyword:"x-rule",params:{field: "region", message: "{region} is not served by provider {provider}; it serves eu3", data: data}});
+vErrors = issueAt(vErrors, instancePath, "x-rule", {field: "region", message: "{region} is not served by provider {provider}; it serves eu3", data: data});
 errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "name"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "name"});
 errors++;
 }
 if(data.network === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "network"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "network"});
 errors++;
 }
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "type"});
 errors++;
 }
 if(data.provider === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "provider"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "provider"});
 errors++;
 }
 if(data.region === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "region"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "region"});
 errors++;
 }
 if(data.role === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "role"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "role"});
 errors++;
 }
 if(data.configuration === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "configuration"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "configuration"});
 errors++;
 }
 for(const key0 in data){
 if(!(func9.call(schema28.properties, key0))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
@@ -251,12 +251,12 @@ if(data.name !== undefined){
 let data8 = data.name;
 if(typeof data8 === "string"){
 if(func4(data8) < 1){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/name",keyword:"minLength",params:{limit: 1}});
+vErrors = issueAt(vErrors, instancePath+"/name", "minLength", {limit: 1});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/name",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/name", "type", {type: "string"});
 errors++;
 }
 }
@@ -264,12 +264,12 @@ if(data.network !== undefined){
 let data9 = data.network;
 if(typeof data9 === "string"){
 if(func4(data9) < 1){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/network",keyword:"minLength",params:{limit: 1}});
+vErrors = issueAt(vErrors, instancePath+"/network", "minLength", {limit: 1});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/network",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/network", "type", {type: "string"});
 errors++;
 }
 }
@@ -319,18 +319,18 @@ if(data.created_at !== undefined){
 let data17 = data.created_at;
 if(typeof data17 === "string"){
 if(!(formats8.validate(data17))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/created_at",keyword:"format",params:{format: "date-time"}});
+vErrors = issueAt(vErrors, instancePath+"/created_at", "format", {format: "date-time"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/created_at",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/created_at", "type", {type: "string"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate68.errors = vErrors;

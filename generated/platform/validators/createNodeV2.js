@@ -4,7 +4,7 @@ import { validate194 } from "./components/ErrorResponse.js";
 import { validate179 } from "./components/ErrorResponse-2.js";
 import { validate174 } from "./components/ErrorResponse-3.js";
 import { validate152 } from "./components/NodeV2.js";
-import { addIssue, commonJsExports } from "./components/helpers.js";
+import { commonJsExports, issueAt } from "./components/helpers.js";
 import * as module0 from "ajv/dist/runtime/ucs2length.js";
 
 const cjs0 = commonJsExports(module0);
@@ -18,24 +18,24 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "name"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "name"});
 errors++;
 }
 if(data.project === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "project"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "project"});
 errors++;
 }
 if(data.cloud === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "cloud"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "cloud"});
 errors++;
 }
 if(data.blockchain === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "blockchain"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "blockchain"});
 errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "name") || (key0 === "project")) || (key0 === "cloud")) || (key0 === "blockchain"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
@@ -43,12 +43,12 @@ if(data.name !== undefined){
 let data0 = data.name;
 if(typeof data0 === "string"){
 if(func4(data0) < 1){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/name",keyword:"minLength",params:{limit: 1}});
+vErrors = issueAt(vErrors, instancePath+"/name", "minLength", {limit: 1});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/name",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/name", "type", {type: "string"});
 errors++;
 }
 }
@@ -56,12 +56,12 @@ if(data.project !== undefined){
 let data1 = data.project;
 if(typeof data1 === "string"){
 if(func4(data1) < 1){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/project",keyword:"minLength",params:{limit: 1}});
+vErrors = issueAt(vErrors, instancePath+"/project", "minLength", {limit: 1});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/project",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/project", "type", {type: "string"});
 errors++;
 }
 }
@@ -69,12 +69,12 @@ if(data.cloud !== undefined){
 let data2 = data.cloud;
 if(typeof data2 === "string"){
 if(func4(data2) < 1){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/cloud",keyword:"minLength",params:{limit: 1}});
+vErrors = issueAt(vErrors, instancePath+"/cloud", "minLength", {limit: 1});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/cloud",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/cloud", "type", {type: "string"});
 errors++;
 }
 }
@@ -82,18 +82,18 @@ if(data.blockchain !== undefined){
 let data3 = data.blockchain;
 if(typeof data3 === "string"){
 if(func4(data3) < 1){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockchain",keyword:"minLength",params:{limit: 1}});
+vErrors = issueAt(vErrors, instancePath+"/blockchain", "minLength", {limit: 1});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockchain",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/blockchain", "type", {type: "string"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate80.errors = vErrors;

@@ -4,7 +4,7 @@ import { validate194 } from "./components/ErrorResponse.js";
 import { validate179 } from "./components/ErrorResponse-2.js";
 import { validate174 } from "./components/ErrorResponse-3.js";
 import { validate145, validate189 } from "./components/UsageNodeType.js";
-import { addIssue, addIssues, commonJsExports, hexAwarePattern } from "./components/helpers.js";
+import { addIssues, commonJsExports, hexAwarePattern, issueAt } from "./components/helpers.js";
 import * as module0 from "ajv-formats/dist/formats.js";
 import * as module1 from "ajv/dist/runtime/ucs2length.js";
 
@@ -26,7 +26,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((((((((key0 === "date_from") || (key0 === "date_to")) || (key0 === "node_id")) || (key0 === "protocol")) || (key0 === "network")) || (key0 === "node_type")) || (key0 === "granularity")) || (key0 === "ordering"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
@@ -34,12 +34,12 @@ if(data.date_from !== undefined){
 let data0 = data.date_from;
 if(typeof data0 === "string"){
 if(!(formats8.validate(data0))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/date_from",keyword:"format",params:{format: "date-time"}});
+vErrors = issueAt(vErrors, instancePath+"/date_from", "format", {format: "date-time"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/date_from",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/date_from", "type", {type: "string"});
 errors++;
 }
 }
@@ -47,12 +47,12 @@ if(data.date_to !== undefined){
 let data1 = data.date_to;
 if(typeof data1 === "string"){
 if(!(formats8.validate(data1))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/date_to",keyword:"format",params:{format: "date-time"}});
+vErrors = issueAt(vErrors, instancePath+"/date_to", "format", {format: "date-time"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/date_to",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/date_to", "type", {type: "string"});
 errors++;
 }
 }
@@ -60,12 +60,12 @@ if(data.node_id !== undefined){
 let data2 = data.node_id;
 if(typeof data2 === "string"){
 if(func4(data2) < 1){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/node_id",keyword:"minLength",params:{limit: 1}});
+vErrors = issueAt(vErrors, instancePath+"/node_id", "minLength", {limit: 1});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/node_id",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/node_id", "type", {type: "string"});
 errors++;
 }
 }
@@ -73,12 +73,12 @@ if(data.protocol !== undefined){
 let data3 = data.protocol;
 if(typeof data3 === "string"){
 if(func4(data3) < 1){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/protocol",keyword:"minLength",params:{limit: 1}});
+vErrors = issueAt(vErrors, instancePath+"/protocol", "minLength", {limit: 1});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/protocol",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/protocol", "type", {type: "string"});
 errors++;
 }
 }
@@ -86,12 +86,12 @@ if(data.network !== undefined){
 let data4 = data.network;
 if(typeof data4 === "string"){
 if(func4(data4) < 1){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/network",keyword:"minLength",params:{limit: 1}});
+vErrors = issueAt(vErrors, instancePath+"/network", "minLength", {limit: 1});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/network",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/network", "type", {type: "string"});
 errors++;
 }
 }
@@ -104,11 +104,11 @@ errors = vErrors.length;
 if(data.granularity !== undefined){
 let data6 = data.granularity;
 if(typeof data6 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/granularity",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/granularity", "type", {type: "string"});
 errors++;
 }
 if(!((data6 === "day") || (data6 === "hour"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/granularity",keyword:"enum",params:{allowedValues: schema92.properties.granularity.enum}});
+vErrors = issueAt(vErrors, instancePath+"/granularity", "enum", {allowedValues: schema92.properties.granularity.enum});
 errors++;
 }
 }
@@ -116,18 +116,18 @@ if(data.ordering !== undefined){
 let data7 = data.ordering;
 if(typeof data7 === "string"){
 if(!pattern6.test(data7)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/ordering",keyword:"pattern",params:{pattern: "^-?(datetime|node_id)(,-?(datetime|node_id))?$"}});
+vErrors = issueAt(vErrors, instancePath+"/ordering", "pattern", {pattern: "^-?(datetime|node_id)(,-?(datetime|node_id))?$"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/ordering",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/ordering", "type", {type: "string"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate216.errors = vErrors;

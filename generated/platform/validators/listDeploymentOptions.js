@@ -2,72 +2,72 @@
 
 import { validate194 } from "./components/ErrorResponse.js";
 import { validate179 } from "./components/ErrorResponse-2.js";
-import { addIssue, addIssues } from "./components/helpers.js";
+import { addIssues, issueAt } from "./components/helpers.js";
 function validate86(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.blockchain === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "blockchain"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "blockchain"});
 errors++;
 }
 if(data.cloud === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "cloud"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "cloud"});
 errors++;
 }
 if(data.region === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "region"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "region"});
 errors++;
 }
 if(data.provider === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "provider"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "provider"});
 errors++;
 }
 if(data.protocol === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "protocol"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "protocol"});
 errors++;
 }
 if(data.network === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "network"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "network"});
 errors++;
 }
 if(data.features === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "features"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "features"});
 errors++;
 }
 if(data.blockchain !== undefined){
 if(typeof data.blockchain !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockchain",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/blockchain", "type", {type: "string"});
 errors++;
 }
 }
 if(data.cloud !== undefined){
 if(typeof data.cloud !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/cloud",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/cloud", "type", {type: "string"});
 errors++;
 }
 }
 if(data.region !== undefined){
 if(typeof data.region !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/region",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/region", "type", {type: "string"});
 errors++;
 }
 }
 if(data.provider !== undefined){
 if(typeof data.provider !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/provider",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/provider", "type", {type: "string"});
 errors++;
 }
 }
 if(data.protocol !== undefined){
 if(typeof data.protocol !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/protocol",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/protocol", "type", {type: "string"});
 errors++;
 }
 }
 if(data.network !== undefined){
 if(typeof data.network !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/network",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/network", "type", {type: "string"});
 errors++;
 }
 }
@@ -77,19 +77,19 @@ if(Array.isArray(data6)){
 const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data6[i0] !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/features/" + i0,keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/features/" + i0, "type", {type: "string"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/features",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/features", "type", {type: "array"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate86.errors = vErrors;
@@ -102,7 +102,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.options === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "options"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "options"});
 errors++;
 }
 if(data.options !== undefined){
@@ -117,13 +117,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/options",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/options", "type", {type: "array"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate87.errors = vErrors;

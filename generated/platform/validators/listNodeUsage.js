@@ -5,7 +5,7 @@ import { validate179 } from "./components/ErrorResponse-2.js";
 import { validate174 } from "./components/ErrorResponse-3.js";
 import { validate184 } from "./components/ErrorResponse-4.js";
 import { validate145, validate189 } from "./components/UsageNodeType.js";
-import { addAlternatives, addIssue, addIssues, commonJsExports, hexAwarePattern } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues, commonJsExports, hexAwarePattern, issueAt } from "./components/helpers.js";
 import * as module0 from "ajv/dist/runtime/ucs2length.js";
 import * as module1 from "ajv-formats/dist/formats.js";
 
@@ -28,7 +28,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(func9.call(schema91.properties, key0))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
@@ -36,12 +36,12 @@ if(data.date_from !== undefined){
 let data0 = data.date_from;
 if(typeof data0 === "string"){
 if(!(formats8.validate(data0))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/date_from",keyword:"format",params:{format: "date-time"}});
+vErrors = issueAt(vErrors, instancePath+"/date_from", "format", {format: "date-time"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/date_from",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/date_from", "type", {type: "string"});
 errors++;
 }
 }
@@ -49,12 +49,12 @@ if(data.date_to !== undefined){
 let data1 = data.date_to;
 if(typeof data1 === "string"){
 if(!(formats8.validate(data1))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/date_to",keyword:"format",params:{format: "date-time"}});
+vErrors = issueAt(vErrors, instancePath+"/date_to", "format", {format: "date-time"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/date_to",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/date_to", "type", {type: "string"});
 errors++;
 }
 }
@@ -62,12 +62,12 @@ if(data.node_id !== undefined){
 let data2 = data.node_id;
 if(typeof data2 === "string"){
 if(func4(data2) < 1){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/node_id",keyword:"minLength",params:{limit: 1}});
+vErrors = issueAt(vErrors, instancePath+"/node_id", "minLength", {limit: 1});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/node_id",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/node_id", "type", {type: "string"});
 errors++;
 }
 }
@@ -75,12 +75,12 @@ if(data.protocol !== undefined){
 let data3 = data.protocol;
 if(typeof data3 === "string"){
 if(func4(data3) < 1){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/protocol",keyword:"minLength",params:{limit: 1}});
+vErrors = issueAt(vErrors, instancePath+"/protocol", "minLength", {limit: 1});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/protocol",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/protocol", "type", {type: "string"});
 errors++;
 }
 }
@@ -88,12 +88,12 @@ if(data.network !== undefined){
 let data4 = data.network;
 if(typeof data4 === "string"){
 if(func4(data4) < 1){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/network",keyword:"minLength",params:{limit: 1}});
+vErrors = issueAt(vErrors, instancePath+"/network", "minLength", {limit: 1});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/network",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/network", "type", {type: "string"});
 errors++;
 }
 }
@@ -106,11 +106,11 @@ errors = vErrors.length;
 if(data.granularity !== undefined){
 let data6 = data.granularity;
 if(typeof data6 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/granularity",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/granularity", "type", {type: "string"});
 errors++;
 }
 if(!((data6 === "day") || (data6 === "hour"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/granularity",keyword:"enum",params:{allowedValues: schema91.properties.granularity.enum}});
+vErrors = issueAt(vErrors, instancePath+"/granularity", "enum", {allowedValues: schema91.properties.granularity.enum});
 errors++;
 }
 }
@@ -118,31 +118,31 @@ if(data.ordering !== undefined){
 let data7 = data.ordering;
 if(typeof data7 === "string"){
 if(!pattern6.test(data7)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/ordering",keyword:"pattern",params:{pattern: "^-?(datetime|node_id)(,-?(datetime|node_id))?$"}});
+vErrors = issueAt(vErrors, instancePath+"/ordering", "pattern", {pattern: "^-?(datetime|node_id)(,-?(datetime|node_id))?$"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/ordering",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/ordering", "type", {type: "string"});
 errors++;
 }
 }
 if(data.page !== undefined){
 let data8 = data.page;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/page",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/page", "type", {type: "integer"});
 errors++;
 }
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 < 1 || isNaN(data8)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/page",keyword:"minimum",params:{comparison: ">=", limit: 1}});
+vErrors = issueAt(vErrors, instancePath+"/page", "minimum", {comparison: ">=", limit: 1});
 errors++;
 }
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate214.errors = vErrors;
@@ -157,22 +157,22 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.node_id === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "node_id"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "node_id"});
 errors++;
 }
 if(data.datetime === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "datetime"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "datetime"});
 errors++;
 }
 if(data.node_id !== undefined){
 if(typeof data.node_id !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/node_id",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/node_id", "type", {type: "string"});
 errors++;
 }
 }
 if(data.node_name !== undefined){
 if(typeof data.node_name !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/node_name",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/node_name", "type", {type: "string"});
 errors++;
 }
 }
@@ -180,12 +180,12 @@ if(data.datetime !== undefined){
 let data2 = data.datetime;
 if(typeof data2 === "string"){
 if(!(formats8.validate(data2))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/datetime",keyword:"format",params:{format: "date-time"}});
+vErrors = issueAt(vErrors, instancePath+"/datetime", "format", {format: "date-time"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/datetime",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/datetime", "type", {type: "string"});
 errors++;
 }
 }
@@ -203,7 +203,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 var _errs10 = errors;
 if(typeof data3 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/node_type",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/node_type", "type", {type: "string"});
 errors++;
 }
 var _valid0 = _errs10 === errors;
@@ -228,26 +228,26 @@ vErrors = null;
 if(data.protocol !== undefined){
 let data4 = data.protocol;
 if((typeof data4 !== "string") && (data4 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/protocol",keyword:"type",params:{type: schema60.properties.protocol.type}});
+vErrors = issueAt(vErrors, instancePath+"/protocol", "type", {type: schema60.properties.protocol.type});
 errors++;
 }
 }
 if(data.network !== undefined){
 let data5 = data.network;
 if((typeof data5 !== "string") && (data5 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/network",keyword:"type",params:{type: schema60.properties.network.type}});
+vErrors = issueAt(vErrors, instancePath+"/network", "type", {type: schema60.properties.network.type});
 errors++;
 }
 }
 if(data.compute_hours !== undefined){
 let data6 = data.compute_hours;
 if((!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))) && (data6 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/compute_hours",keyword:"type",params:{type: schema60.properties.compute_hours.type}});
+vErrors = issueAt(vErrors, instancePath+"/compute_hours", "type", {type: schema60.properties.compute_hours.type});
 errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 < 0 || isNaN(data6)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/compute_hours",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = issueAt(vErrors, instancePath+"/compute_hours", "minimum", {comparison: ">=", limit: 0});
 errors++;
 }
 }
@@ -255,12 +255,12 @@ errors++;
 if(data.gb_hour !== undefined){
 let data7 = data.gb_hour;
 if((!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))) && (data7 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/gb_hour",keyword:"type",params:{type: schema60.properties.gb_hour.type}});
+vErrors = issueAt(vErrors, instancePath+"/gb_hour", "type", {type: schema60.properties.gb_hour.type});
 errors++;
 }
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 < 0 || isNaN(data7)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/gb_hour",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = issueAt(vErrors, instancePath+"/gb_hour", "minimum", {comparison: ">=", limit: 0});
 errors++;
 }
 }
@@ -268,12 +268,12 @@ errors++;
 if(data.request_units !== undefined){
 let data8 = data.request_units;
 if((!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))) && (data8 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/request_units",keyword:"type",params:{type: schema60.properties.request_units.type}});
+vErrors = issueAt(vErrors, instancePath+"/request_units", "type", {type: schema60.properties.request_units.type});
 errors++;
 }
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 < 0 || isNaN(data8)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/request_units",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = issueAt(vErrors, instancePath+"/request_units", "minimum", {comparison: ">=", limit: 0});
 errors++;
 }
 }
@@ -281,19 +281,19 @@ errors++;
 if(data.bloxroute_requests !== undefined){
 let data9 = data.bloxroute_requests;
 if((!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))) && (data9 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/bloxroute_requests",keyword:"type",params:{type: schema60.properties.bloxroute_requests.type}});
+vErrors = issueAt(vErrors, instancePath+"/bloxroute_requests", "type", {type: schema60.properties.bloxroute_requests.type});
 errors++;
 }
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 < 0 || isNaN(data9)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/bloxroute_requests",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = issueAt(vErrors, instancePath+"/bloxroute_requests", "minimum", {comparison: ">=", limit: 0});
 errors++;
 }
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate144.errors = vErrors;
@@ -308,12 +308,12 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.compute_hours !== undefined){
 let data0 = data.compute_hours;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/compute_hours",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/compute_hours", "type", {type: "integer"});
 errors++;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 0 || isNaN(data0)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/compute_hours",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = issueAt(vErrors, instancePath+"/compute_hours", "minimum", {comparison: ">=", limit: 0});
 errors++;
 }
 }
@@ -321,12 +321,12 @@ errors++;
 if(data.gb_hour !== undefined){
 let data1 = data.gb_hour;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/gb_hour",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/gb_hour", "type", {type: "integer"});
 errors++;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 < 0 || isNaN(data1)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/gb_hour",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = issueAt(vErrors, instancePath+"/gb_hour", "minimum", {comparison: ">=", limit: 0});
 errors++;
 }
 }
@@ -334,12 +334,12 @@ errors++;
 if(data.request_units !== undefined){
 let data2 = data.request_units;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/request_units",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/request_units", "type", {type: "integer"});
 errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/request_units",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = issueAt(vErrors, instancePath+"/request_units", "minimum", {comparison: ">=", limit: 0});
 errors++;
 }
 }
@@ -347,19 +347,19 @@ errors++;
 if(data.bloxroute_requests !== undefined){
 let data3 = data.bloxroute_requests;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/bloxroute_requests",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/bloxroute_requests", "type", {type: "integer"});
 errors++;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 0 || isNaN(data3)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/bloxroute_requests",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = issueAt(vErrors, instancePath+"/bloxroute_requests", "minimum", {comparison: ">=", limit: 0});
 errors++;
 }
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate149.errors = vErrors;
@@ -372,30 +372,30 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.count === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "count"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "count"});
 errors++;
 }
 if(data.next === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "next"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "next"});
 errors++;
 }
 if(data.previous === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "previous"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "previous"});
 errors++;
 }
 if(data.results === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "results"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "results"});
 errors++;
 }
 if(data.count !== undefined){
 let data0 = data.count;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/count",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/count", "type", {type: "integer"});
 errors++;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 0 || isNaN(data0)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/count",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = issueAt(vErrors, instancePath+"/count", "minimum", {comparison: ">=", limit: 0});
 errors++;
 }
 }
@@ -403,14 +403,14 @@ errors++;
 if(data.next !== undefined){
 let data1 = data.next;
 if((typeof data1 !== "string") && (data1 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/next",keyword:"type",params:{type: schema62.properties.next.type}});
+vErrors = issueAt(vErrors, instancePath+"/next", "type", {type: schema62.properties.next.type});
 errors++;
 }
 }
 if(data.previous !== undefined){
 let data2 = data.previous;
 if((typeof data2 !== "string") && (data2 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/previous",keyword:"type",params:{type: schema62.properties.previous.type}});
+vErrors = issueAt(vErrors, instancePath+"/previous", "type", {type: schema62.properties.previous.type});
 errors++;
 }
 }
@@ -426,7 +426,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/results",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/results", "type", {type: "array"});
 errors++;
 }
 }
@@ -438,7 +438,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate147.errors = vErrors;

@@ -8,7 +8,7 @@ import { validate112 } from "./components/Node.js";
 import { validate119 } from "./components/NodeDetails.js";
 import { validate57, validate59, validate61, validate63 } from "./components/NodeType.js";
 import { validate82 } from "./components/ProjectType.js";
-import { addIssue, addIssues, commonJsExports } from "./components/helpers.js";
+import { addIssues, commonJsExports, issueAt } from "./components/helpers.js";
 import * as module0 from "ajv/dist/runtime/ucs2length.js";
 
 const cjs0 = commonJsExports(module0);
@@ -31,19 +31,19 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(func9.call(schema89.properties, key0))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
 if(data.page !== undefined){
 let data0 = data.page;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/page",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/page", "type", {type: "integer"});
 errors++;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 1 || isNaN(data0)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/page",keyword:"minimum",params:{comparison: ">=", limit: 1}});
+vErrors = issueAt(vErrors, instancePath+"/page", "minimum", {comparison: ">=", limit: 1});
 errors++;
 }
 }
@@ -51,23 +51,23 @@ errors++;
 if(data.order_by !== undefined){
 let data1 = data.order_by;
 if(typeof data1 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/order_by",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/order_by", "type", {type: "string"});
 errors++;
 }
 if(!((((data1 === "name") || (data1 === "-name")) || (data1 === "created_at")) || (data1 === "-created_at"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/order_by",keyword:"enum",params:{allowedValues: schema89.properties.order_by.enum}});
+vErrors = issueAt(vErrors, instancePath+"/order_by", "enum", {allowedValues: schema89.properties.order_by.enum});
 errors++;
 }
 }
 if(data.project !== undefined){
 if(typeof data.project !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/project",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/project", "type", {type: "string"});
 errors++;
 }
 }
 if(data.organization !== undefined){
 if(typeof data.organization !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/organization",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/organization", "type", {type: "string"});
 errors++;
 }
 }
@@ -75,12 +75,12 @@ if(data.protocol !== undefined){
 let data4 = data.protocol;
 if(typeof data4 === "string"){
 if(func4(data4) < 1){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/protocol",keyword:"minLength",params:{limit: 1}});
+vErrors = issueAt(vErrors, instancePath+"/protocol", "minLength", {limit: 1});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/protocol",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/protocol", "type", {type: "string"});
 errors++;
 }
 }
@@ -88,18 +88,18 @@ if(data.public_network !== undefined){
 let data5 = data.public_network;
 if(typeof data5 === "string"){
 if(func4(data5) < 1){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/public_network",keyword:"minLength",params:{limit: 1}});
+vErrors = issueAt(vErrors, instancePath+"/public_network", "minLength", {limit: 1});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/public_network",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/public_network", "type", {type: "string"});
 errors++;
 }
 }
 if(data.archive !== undefined){
 if(typeof data.archive !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/archive",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/archive", "type", {type: "boolean"});
 errors++;
 }
 }
@@ -117,7 +117,7 @@ errors = vErrors.length;
 }
 if(data.network !== undefined){
 if(typeof data.network !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/network",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/network", "type", {type: "string"});
 errors++;
 }
 }
@@ -147,13 +147,13 @@ errors = vErrors.length;
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/name",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/name", "type", {type: "string"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate206.errors = vErrors;
@@ -168,30 +168,30 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.count === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "count"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "count"});
 errors++;
 }
 if(data.next === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "next"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "next"});
 errors++;
 }
 if(data.previous === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "previous"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "previous"});
 errors++;
 }
 if(data.results === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "results"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "results"});
 errors++;
 }
 if(data.count !== undefined){
 let data0 = data.count;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/count",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/count", "type", {type: "integer"});
 errors++;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 0 || isNaN(data0)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/count",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = issueAt(vErrors, instancePath+"/count", "minimum", {comparison: ">=", limit: 0});
 errors++;
 }
 }
@@ -199,14 +199,14 @@ errors++;
 if(data.next !== undefined){
 let data1 = data.next;
 if((typeof data1 !== "string") && (data1 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/next",keyword:"type",params:{type: schema56.properties.next.type}});
+vErrors = issueAt(vErrors, instancePath+"/next", "type", {type: schema56.properties.next.type});
 errors++;
 }
 }
 if(data.previous !== undefined){
 let data2 = data.previous;
 if((typeof data2 !== "string") && (data2 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/previous",keyword:"type",params:{type: schema56.properties.previous.type}});
+vErrors = issueAt(vErrors, instancePath+"/previous", "type", {type: schema56.properties.previous.type});
 errors++;
 }
 }
@@ -222,13 +222,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/results",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/results", "type", {type: "array"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate139.errors = vErrors;

@@ -5,7 +5,7 @@ import { validate179 } from "./components/ErrorResponse-2.js";
 import { validate174 } from "./components/ErrorResponse-3.js";
 import { validate184 } from "./components/ErrorResponse-4.js";
 import { validate152 } from "./components/NodeV2.js";
-import { addIssue, addIssues } from "./components/helpers.js";
+import { addIssues, issueAt } from "./components/helpers.js";
 export const query = validate213;
 const schema90 = {"properties":{"order_by":{"enum":["name","-name","created_at","-created_at"]}}};
 
@@ -15,19 +15,19 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((key0 === "page") || (key0 === "order_by"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
 if(data.page !== undefined){
 let data0 = data.page;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/page",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/page", "type", {type: "integer"});
 errors++;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 1 || isNaN(data0)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/page",keyword:"minimum",params:{comparison: ">=", limit: 1}});
+vErrors = issueAt(vErrors, instancePath+"/page", "minimum", {comparison: ">=", limit: 1});
 errors++;
 }
 }
@@ -35,17 +35,17 @@ errors++;
 if(data.order_by !== undefined){
 let data1 = data.order_by;
 if(typeof data1 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/order_by",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/order_by", "type", {type: "string"});
 errors++;
 }
 if(!((((data1 === "name") || (data1 === "-name")) || (data1 === "created_at")) || (data1 === "-created_at"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/order_by",keyword:"enum",params:{allowedValues: schema90.properties.order_by.enum}});
+vErrors = issueAt(vErrors, instancePath+"/order_by", "enum", {allowedValues: schema90.properties.order_by.enum});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate213.errors = vErrors;
@@ -60,30 +60,30 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.count === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "count"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "count"});
 errors++;
 }
 if(data.next === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "next"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "next"});
 errors++;
 }
 if(data.previous === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "previous"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "previous"});
 errors++;
 }
 if(data.results === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "results"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "results"});
 errors++;
 }
 if(data.count !== undefined){
 let data0 = data.count;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/count",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/count", "type", {type: "integer"});
 errors++;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 0 || isNaN(data0)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/count",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = issueAt(vErrors, instancePath+"/count", "minimum", {comparison: ">=", limit: 0});
 errors++;
 }
 }
@@ -91,14 +91,14 @@ errors++;
 if(data.next !== undefined){
 let data1 = data.next;
 if((typeof data1 !== "string") && (data1 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/next",keyword:"type",params:{type: schema66.properties.next.type}});
+vErrors = issueAt(vErrors, instancePath+"/next", "type", {type: schema66.properties.next.type});
 errors++;
 }
 }
 if(data.previous !== undefined){
 let data2 = data.previous;
 if((typeof data2 !== "string") && (data2 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/previous",keyword:"type",params:{type: schema66.properties.previous.type}});
+vErrors = issueAt(vErrors, instancePath+"/previous", "type", {type: schema66.properties.previous.type});
 errors++;
 }
 }
@@ -114,13 +114,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/results",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/results", "type", {type: "array"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate155.errors = vErrors;

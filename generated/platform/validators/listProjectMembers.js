@@ -5,7 +5,7 @@ import { validate179 } from "./components/ErrorResponse-2.js";
 import { validate174 } from "./components/ErrorResponse-3.js";
 import { validate184 } from "./components/ErrorResponse-4.js";
 import { validate201 } from "./components/checks11.js";
-import { addIssue, addIssues } from "./components/helpers.js";
+import { addIssues, issueAt } from "./components/helpers.js";
 export const path = validate201;
 
 export const query = validate202;
@@ -16,26 +16,26 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(key0 === "page")){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
 if(data.page !== undefined){
 let data0 = data.page;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/page",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/page", "type", {type: "integer"});
 errors++;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 1 || isNaN(data0)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/page",keyword:"minimum",params:{comparison: ">=", limit: 1}});
+vErrors = issueAt(vErrors, instancePath+"/page", "minimum", {comparison: ">=", limit: 1});
 errors++;
 }
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate202.errors = vErrors;
@@ -49,30 +49,30 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "id"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "id"});
 errors++;
 }
 if(data.id !== undefined){
 if(typeof data.id !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/id",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/id", "type", {type: "string"});
 errors++;
 }
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/name",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/name", "type", {type: "string"});
 errors++;
 }
 }
 if(data.email !== undefined){
 if(typeof data.email !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/email",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/email", "type", {type: "string"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate163.errors = vErrors;
@@ -85,30 +85,30 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.count === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "count"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "count"});
 errors++;
 }
 if(data.next === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "next"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "next"});
 errors++;
 }
 if(data.previous === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "previous"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "previous"});
 errors++;
 }
 if(data.results === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "results"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "results"});
 errors++;
 }
 if(data.count !== undefined){
 let data0 = data.count;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/count",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/count", "type", {type: "integer"});
 errors++;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 0 || isNaN(data0)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/count",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = issueAt(vErrors, instancePath+"/count", "minimum", {comparison: ">=", limit: 0});
 errors++;
 }
 }
@@ -116,14 +116,14 @@ errors++;
 if(data.next !== undefined){
 let data1 = data.next;
 if((typeof data1 !== "string") && (data1 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/next",keyword:"type",params:{type: schema71.properties.next.type}});
+vErrors = issueAt(vErrors, instancePath+"/next", "type", {type: schema71.properties.next.type});
 errors++;
 }
 }
 if(data.previous !== undefined){
 let data2 = data.previous;
 if((typeof data2 !== "string") && (data2 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/previous",keyword:"type",params:{type: schema71.properties.previous.type}});
+vErrors = issueAt(vErrors, instancePath+"/previous", "type", {type: schema71.properties.previous.type});
 errors++;
 }
 }
@@ -139,13 +139,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/results",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/results", "type", {type: "array"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate164.errors = vErrors;

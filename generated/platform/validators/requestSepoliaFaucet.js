@@ -2,7 +2,7 @@
 
 import { validate194, validate90 } from "./components/ErrorResponse.js";
 import { validate174 } from "./components/ErrorResponse-3.js";
-import { addIssue, addIssues, hexAwarePattern } from "./components/helpers.js";
+import { addIssues, hexAwarePattern, issueAt } from "./components/helpers.js";
 import { int64_requestSepoliaFaucet } from "./int64/requestSepoliaFaucet.js";
 
 const func0 = hexAwarePattern;
@@ -15,12 +15,12 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.address === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "address"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "address"});
 errors++;
 }
 for(const key0 in data){
 if(!(key0 === "address")){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
@@ -28,18 +28,18 @@ if(data.address !== undefined){
 let data0 = data.address;
 if(typeof data0 === "string"){
 if(!pattern3.test(data0)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"}});
+vErrors = issueAt(vErrors, instancePath+"/address", "pattern", {pattern: "^0x[0-9a-fA-F]{40}$"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/address", "type", {type: "string"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate98.errors = vErrors;
@@ -57,44 +57,44 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.amountSent === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "amountSent"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "amountSent"});
 errors++;
 }
 if(data.amountSent !== undefined){
 let data0 = data.amountSent;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/amountSent",keyword:"type",params:{type: schema43.properties.amountSent.type}});
+vErrors = issueAt(vErrors, instancePath+"/amountSent", "type", {type: schema43.properties.amountSent.type});
 errors++;
 }
 if(typeof data0 == "string" && pattern4.test(data0)){
 const integer0 = BigInt(data0);
 if(integer0 < obj0 || integer0 > obj1){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/amountSent",keyword:"integerFormat",params:{format: "uint256"}});
+vErrors = issueAt(vErrors, instancePath+"/amountSent", "integerFormat", {format: "uint256"});
 errors++;
 }
 }
 else {
 if(typeof data0 == "number" && data0 < 0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/amountSent",keyword:"integerFormat",params:{format: "uint256"}});
+vErrors = issueAt(vErrors, instancePath+"/amountSent", "integerFormat", {format: "uint256"});
 errors++;
 }
 }
 if(typeof data0 === "string"){
 if(!pattern5.test(data0)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/amountSent",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
+vErrors = issueAt(vErrors, instancePath+"/amountSent", "pattern", {pattern: "^-?[0-9]+$"});
 errors++;
 }
 }
 }
 if(data.transaction !== undefined){
 if(typeof data.transaction !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/transaction",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/transaction", "type", {type: "string"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate99.errors = vErrors;
@@ -117,19 +117,19 @@ errors = vErrors.length;
 }
 if(data.detail !== undefined){
 if(typeof data.detail !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/detail",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/detail", "type", {type: "string"});
 errors++;
 }
 }
 if(data.nextFaucetAvailable !== undefined){
 if(typeof data.nextFaucetAvailable !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/nextFaucetAvailable",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/nextFaucetAvailable", "type", {type: "string"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate100.errors = vErrors;

@@ -5,7 +5,7 @@ import { validate92 } from "./components/Hex.js";
 import { validate203 } from "./components/RawData.js";
 import { validate200 } from "./components/Signature.js";
 import { validate118, validate122 } from "./components/Visible.js";
-import { addAlternatives, addIssue, addIssues } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues, issueAt } from "./components/helpers.js";
 export const body = validate437;
 
 
@@ -18,20 +18,20 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.txID === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "txID"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "txID"});
 errors++;
 }
 if(data.raw_data === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "raw_data"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "raw_data"});
 errors++;
 }
 if(data.signature === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "signature"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "signature"});
 errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "txID") || (key0 === "raw_data")) || (key0 === "raw_data_hex")) || (key0 === "signature")) || (key0 === "visible"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
@@ -57,7 +57,7 @@ if(data.signature !== undefined){
 let data3 = data.signature;
 if(Array.isArray(data3)){
 if(data3.length < 1){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/signature",keyword:"minItems",params:{limit: 1}});
+vErrors = issueAt(vErrors, instancePath+"/signature", "minItems", {limit: 1});
 errors++;
 }
 const len0 = data3.length;
@@ -69,7 +69,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/signature",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/signature", "type", {type: "array"});
 errors++;
 }
 }
@@ -81,7 +81,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate437.errors = vErrors;
@@ -111,7 +111,7 @@ errors++;
 }
 var valid0 = _errs2 === errors;
 if(valid0){
-vErrors = addIssue(vErrors, {instancePath,keyword:"not",params:{}});
+vErrors = issueAt(vErrors, instancePath, "not", {});
 errors++;
 }
 else {
@@ -128,19 +128,19 @@ vErrors = null;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.result !== undefined){
 if(typeof data.result !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/result",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/result", "type", {type: "boolean"});
 errors++;
 }
 }
 if(data.code !== undefined){
 if(typeof data.code !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/code",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/code", "type", {type: "string"});
 errors++;
 }
 }
 if(data.message !== undefined){
 if(typeof data.message !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/message",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/message", "type", {type: "string"});
 errors++;
 }
 }
@@ -152,7 +152,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate247.errors = vErrors;

@@ -5,7 +5,7 @@ import { validate152 } from "./components/Amount.js";
 import { validate346 } from "./components/ResourceCode.js";
 import { validate579 } from "./components/UnsignedTransactionResult-2.js";
 import { validate122 } from "./components/Visible.js";
-import { addIssue, addIssues, commonJsExports, hexAwarePattern } from "./components/helpers.js";
+import { addIssues, commonJsExports, hexAwarePattern, issueAt } from "./components/helpers.js";
 import { int64_createTransaction } from "./int64/createTransaction.js";
 import * as module0 from "ajv-formats/dist/formats.js";
 
@@ -30,24 +30,24 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.owner_address === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "owner_address"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "owner_address"});
 errors++;
 }
 if(data.receiver_address === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "receiver_address"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "receiver_address"});
 errors++;
 }
 if(data.balance === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "balance"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "balance"});
 errors++;
 }
 if(data.resource === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "resource"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "resource"});
 errors++;
 }
 for(const key0 in data){
 if(!(((((((key0 === "owner_address") || (key0 === "receiver_address")) || (key0 === "balance")) || (key0 === "resource")) || (key0 === "lock")) || (key0 === "lock_period")) || (key0 === "visible"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
@@ -77,36 +77,36 @@ errors = vErrors.length;
 }
 if(data.lock !== undefined){
 if(typeof data.lock !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/lock",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/lock", "type", {type: "boolean"});
 errors++;
 }
 }
 if(data.lock_period !== undefined){
 let data5 = data.lock_period;
 if((!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))) && (typeof data5 !== "string")){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/lock_period",keyword:"type",params:{type: schema89.properties.lock_period.type}});
+vErrors = issueAt(vErrors, instancePath+"/lock_period", "type", {type: schema89.properties.lock_period.type});
 errors++;
 }
 if(typeof data5 == "string" && pattern4.test(data5)){
 const integer0 = BigInt(data5);
 if(integer0 < obj0 || integer0 > obj1){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/lock_period",keyword:"integerFormat",params:{format: "int64"}});
+vErrors = issueAt(vErrors, instancePath+"/lock_period", "integerFormat", {format: "int64"});
 errors++;
 }
 }
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 < 0 || isNaN(data5)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/lock_period",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = issueAt(vErrors, instancePath+"/lock_period", "minimum", {comparison: ">=", limit: 0});
 errors++;
 }
 if(!(formats0.validate(data5))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/lock_period",keyword:"format",params:{format: "int64"}});
+vErrors = issueAt(vErrors, instancePath+"/lock_period", "format", {format: "int64"});
 errors++;
 }
 }
 if(typeof data5 === "string"){
 if(!pattern5.test(data5)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/lock_period",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
+vErrors = issueAt(vErrors, instancePath+"/lock_period", "pattern", {pattern: "^-?[0-9]+$"});
 errors++;
 }
 }
@@ -119,7 +119,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate342.errors = vErrors;

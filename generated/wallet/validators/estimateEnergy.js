@@ -4,7 +4,7 @@ import { validate59 } from "./components/Address.js";
 import { validate92 } from "./components/Hex.js";
 import { validate61 } from "./components/Int64.js";
 import { validate118, validate122 } from "./components/Visible.js";
-import { addAlternatives, addIssue, addIssues, commonJsExports, hexAwarePattern } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues, commonJsExports, hexAwarePattern, issueAt } from "./components/helpers.js";
 import { int64_estimateEnergy } from "./int64/estimateEnergy.js";
 import * as module0 from "ajv-formats/dist/formats.js";
 
@@ -65,7 +65,7 @@ var valid1 = true;
 }
 var valid0 = _errs2 === errors;
 if(valid0){
-vErrors = addIssue(vErrors, {instancePath,keyword:"not",params:{}});
+vErrors = issueAt(vErrors, instancePath, "not", {});
 errors++;
 }
 else {
@@ -81,16 +81,16 @@ vErrors = null;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.owner_address === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "owner_address"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "owner_address"});
 errors++;
 }
 if(data.contract_address === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "contract_address"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "contract_address"});
 errors++;
 }
 for(const key0 in data){
 if(!(func19.call(schema101.properties, key0))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
@@ -110,12 +110,12 @@ if(data.function_selector !== undefined){
 let data4 = data.function_selector;
 if(typeof data4 === "string"){
 if(!pattern19.test(data4)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/function_selector",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*\\(.*\\)$"}});
+vErrors = issueAt(vErrors, instancePath+"/function_selector", "pattern", {pattern: "^[A-Za-z_$][A-Za-z0-9_$]*\\(.*\\)$"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/function_selector",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/function_selector", "type", {type: "string"});
 errors++;
 }
 }
@@ -134,29 +134,29 @@ errors = vErrors.length;
 if(data.call_value !== undefined){
 let data7 = data.call_value;
 if((!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))) && (typeof data7 !== "string")){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/call_value",keyword:"type",params:{type: schema101.properties.call_value.type}});
+vErrors = issueAt(vErrors, instancePath+"/call_value", "type", {type: schema101.properties.call_value.type});
 errors++;
 }
 if(typeof data7 == "string" && pattern4.test(data7)){
 const integer0 = BigInt(data7);
 if(integer0 < obj0 || integer0 > obj1){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/call_value",keyword:"integerFormat",params:{format: "int64"}});
+vErrors = issueAt(vErrors, instancePath+"/call_value", "integerFormat", {format: "int64"});
 errors++;
 }
 }
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 < 0 || isNaN(data7)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/call_value",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = issueAt(vErrors, instancePath+"/call_value", "minimum", {comparison: ">=", limit: 0});
 errors++;
 }
 if(!(formats0.validate(data7))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/call_value",keyword:"format",params:{format: "int64"}});
+vErrors = issueAt(vErrors, instancePath+"/call_value", "format", {format: "int64"});
 errors++;
 }
 }
 if(typeof data7 === "string"){
 if(!pattern5.test(data7)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/call_value",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
+vErrors = issueAt(vErrors, instancePath+"/call_value", "pattern", {pattern: "^-?[0-9]+$"});
 errors++;
 }
 }
@@ -164,29 +164,29 @@ errors++;
 if(data.call_token_value !== undefined){
 let data8 = data.call_token_value;
 if((!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))) && (typeof data8 !== "string")){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/call_token_value",keyword:"type",params:{type: schema101.properties.call_token_value.type}});
+vErrors = issueAt(vErrors, instancePath+"/call_token_value", "type", {type: schema101.properties.call_token_value.type});
 errors++;
 }
 if(typeof data8 == "string" && pattern4.test(data8)){
 const integer1 = BigInt(data8);
 if(integer1 < obj0 || integer1 > obj1){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/call_token_value",keyword:"integerFormat",params:{format: "int64"}});
+vErrors = issueAt(vErrors, instancePath+"/call_token_value", "integerFormat", {format: "int64"});
 errors++;
 }
 }
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 < 0 || isNaN(data8)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/call_token_value",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = issueAt(vErrors, instancePath+"/call_token_value", "minimum", {comparison: ">=", limit: 0});
 errors++;
 }
 if(!(formats0.validate(data8))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/call_token_value",keyword:"format",params:{format: "int64"}});
+vErrors = issueAt(vErrors, instancePath+"/call_token_value", "format", {format: "int64"});
 errors++;
 }
 }
 if(typeof data8 === "string"){
 if(!pattern5.test(data8)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/call_token_value",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
+vErrors = issueAt(vErrors, instancePath+"/call_token_value", "pattern", {pattern: "^-?[0-9]+$"});
 errors++;
 }
 }
@@ -194,29 +194,29 @@ errors++;
 if(data.token_id !== undefined){
 let data9 = data.token_id;
 if((!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))) && (typeof data9 !== "string")){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/token_id",keyword:"type",params:{type: schema101.properties.token_id.type}});
+vErrors = issueAt(vErrors, instancePath+"/token_id", "type", {type: schema101.properties.token_id.type});
 errors++;
 }
 if(typeof data9 == "string" && pattern4.test(data9)){
 const integer2 = BigInt(data9);
 if(integer2 < obj0 || integer2 > obj1){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/token_id",keyword:"integerFormat",params:{format: "int64"}});
+vErrors = issueAt(vErrors, instancePath+"/token_id", "integerFormat", {format: "int64"});
 errors++;
 }
 }
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 < 0 || isNaN(data9)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/token_id",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = issueAt(vErrors, instancePath+"/token_id", "minimum", {comparison: ">=", limit: 0});
 errors++;
 }
 if(!(formats0.validate(data9))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/token_id",keyword:"format",params:{format: "int64"}});
+vErrors = issueAt(vErrors, instancePath+"/token_id", "format", {format: "int64"});
 errors++;
 }
 }
 if(typeof data9 === "string"){
 if(!pattern5.test(data9)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/token_id",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
+vErrors = issueAt(vErrors, instancePath+"/token_id", "pattern", {pattern: "^-?[0-9]+$"});
 errors++;
 }
 }
@@ -229,7 +229,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate380.errors = vErrors;
@@ -243,7 +243,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.result === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "result"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "result"});
 errors++;
 }
 if(data.result !== undefined){
@@ -251,25 +251,25 @@ let data0 = data.result;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.result !== undefined){
 if(typeof data0.result !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/result/result",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/result/result", "type", {type: "boolean"});
 errors++;
 }
 }
 if(data0.code !== undefined){
 if(typeof data0.code !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/result/code",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/result/code", "type", {type: "string"});
 errors++;
 }
 }
 if(data0.message !== undefined){
 if(typeof data0.message !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/result/message",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/result/message", "type", {type: "string"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/result",keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath+"/result", "type", {type: "object"});
 errors++;
 }
 }
@@ -281,7 +281,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate375.errors = vErrors;

@@ -4,7 +4,7 @@ import { validate528 } from "./components/AccountRequest.js";
 import { validate61 } from "./components/Int64.js";
 import { validate70 } from "./components/TokenAmount.js";
 import { validate118 } from "./components/Visible.js";
-import { addAlternatives, addIssue, addIssues } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues, issueAt } from "./components/helpers.js";
 import { int64_getAccountNet } from "./int64/getAccountNet.js";
 
 export const body = validate528;
@@ -34,7 +34,7 @@ errors++;
 }
 var valid0 = _errs2 === errors;
 if(valid0){
-vErrors = addIssue(vErrors, {instancePath,keyword:"not",params:{}});
+vErrors = issueAt(vErrors, instancePath, "not", {});
 errors++;
 }
 else {
@@ -85,7 +85,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/assetNetUsed",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/assetNetUsed", "type", {type: "array"});
 errors++;
 }
 }
@@ -101,7 +101,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/assetNetLimit",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/assetNetLimit", "type", {type: "array"});
 errors++;
 }
 }
@@ -119,7 +119,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate107.errors = vErrors;

@@ -2,7 +2,7 @@
 
 import { validate568 } from "./components/BlockResult-2.js";
 import { validate122 } from "./components/Visible.js";
-import { addIssue, addIssues, hexAwarePattern } from "./components/helpers.js";
+import { addIssues, hexAwarePattern, issueAt } from "./components/helpers.js";
 import { int64_getNowBlock } from "./int64/getNowBlock.js";
 
 const func0 = hexAwarePattern;
@@ -17,7 +17,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(((key0 === "id_or_num") || (key0 === "detail")) || (key0 === "visible"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
@@ -25,18 +25,18 @@ if(data.id_or_num !== undefined){
 let data0 = data.id_or_num;
 if(typeof data0 === "string"){
 if(!pattern31.test(data0)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/id_or_num",keyword:"pattern",params:{pattern: "^([0-9]{1,19}|[0-9a-fA-F]{64})$"}});
+vErrors = issueAt(vErrors, instancePath+"/id_or_num", "pattern", {pattern: "^([0-9]{1,19}|[0-9a-fA-F]{64})$"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/id_or_num",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/id_or_num", "type", {type: "string"});
 errors++;
 }
 }
 if(data.detail !== undefined){
 if(typeof data.detail !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/detail",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/detail", "type", {type: "boolean"});
 errors++;
 }
 }
@@ -48,7 +48,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate400.errors = vErrors;

@@ -3,7 +3,7 @@
 import { validate59 } from "./components/Address.js";
 import { validate61 } from "./components/Int64.js";
 import { validate118, validate122 } from "./components/Visible.js";
-import { addAlternatives, addIssue, addIssues, commonJsExports, hexAwarePattern } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues, commonJsExports, hexAwarePattern, issueAt } from "./components/helpers.js";
 import { int64_getCanWithdrawUnfreezeAmount } from "./int64/getCanWithdrawUnfreezeAmount.js";
 import * as module0 from "ajv-formats/dist/formats.js";
 
@@ -26,12 +26,12 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.owner_address === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "owner_address"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "owner_address"});
 errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "owner_address") || (key0 === "timestamp")) || (key0 === "visible"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
@@ -44,29 +44,29 @@ errors = vErrors.length;
 if(data.timestamp !== undefined){
 let data1 = data.timestamp;
 if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/timestamp",keyword:"type",params:{type: schema70.properties.timestamp.type}});
+vErrors = issueAt(vErrors, instancePath+"/timestamp", "type", {type: schema70.properties.timestamp.type});
 errors++;
 }
 if(typeof data1 == "string" && pattern4.test(data1)){
 const integer0 = BigInt(data1);
 if(integer0 < obj0 || integer0 > obj1){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/timestamp",keyword:"integerFormat",params:{format: "int64"}});
+vErrors = issueAt(vErrors, instancePath+"/timestamp", "integerFormat", {format: "int64"});
 errors++;
 }
 }
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 < 0 || isNaN(data1)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/timestamp",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = issueAt(vErrors, instancePath+"/timestamp", "minimum", {comparison: ">=", limit: 0});
 errors++;
 }
 if(!(formats0.validate(data1))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/timestamp",keyword:"format",params:{format: "int64"}});
+vErrors = issueAt(vErrors, instancePath+"/timestamp", "format", {format: "int64"});
 errors++;
 }
 }
 if(typeof data1 === "string"){
 if(!pattern5.test(data1)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/timestamp",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
+vErrors = issueAt(vErrors, instancePath+"/timestamp", "pattern", {pattern: "^-?[0-9]+$"});
 errors++;
 }
 }
@@ -79,7 +79,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate254.errors = vErrors;
@@ -110,7 +110,7 @@ errors++;
 }
 var valid0 = _errs2 === errors;
 if(valid0){
-vErrors = addIssue(vErrors, {instancePath,keyword:"not",params:{}});
+vErrors = issueAt(vErrors, instancePath, "not", {});
 errors++;
 }
 else {
@@ -133,7 +133,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate252.errors = vErrors;

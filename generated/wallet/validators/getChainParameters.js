@@ -3,7 +3,7 @@
 import { validate61 } from "./components/Int64.js";
 import { validate118 } from "./components/Visible.js";
 import { validate596 } from "./components/checks9.js";
-import { addAlternatives, addIssue, addIssues } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues, issueAt } from "./components/helpers.js";
 import { int64_getChainParameters } from "./int64/getChainParameters.js";
 
 export const query = validate596;
@@ -15,12 +15,12 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.key === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "key"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "key"});
 errors++;
 }
 if(data.key !== undefined){
 if(typeof data.key !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/key",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/key", "type", {type: "string"});
 errors++;
 }
 }
@@ -32,7 +32,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate260.errors = vErrors;
@@ -45,7 +45,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.chainParameter === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "chainParameter"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "chainParameter"});
 errors++;
 }
 if(data.chainParameter !== undefined){
@@ -60,13 +60,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/chainParameter",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/chainParameter", "type", {type: "array"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate262.errors = vErrors;

@@ -5,7 +5,7 @@ import { validate145 } from "./components/EmptyResult.js";
 import { validate92 } from "./components/Hex.js";
 import { validate61 } from "./components/Int64.js";
 import { validate118 } from "./components/Visible.js";
-import { addAlternatives, addIssue, addIssues } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues, issueAt } from "./components/helpers.js";
 import { int64_getContractInfo } from "./int64/getContractInfo.js";
 
 export const body = validate548;
@@ -19,7 +19,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.smart_contract === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "smart_contract"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "smart_contract"});
 errors++;
 }
 if(data.smart_contract !== undefined){
@@ -57,13 +57,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/contract_state",keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath+"/contract_state", "type", {type: "object"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate296.errors = vErrors;

@@ -2,7 +2,7 @@
 
 import { validate59 } from "./components/Address.js";
 import { validate118, validate122 } from "./components/Visible.js";
-import { addAlternatives, addIssue, addIssues } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues, issueAt } from "./components/helpers.js";
 export const body = validate148;
 
 
@@ -12,12 +12,12 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "value"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "value"});
 errors++;
 }
 for(const key0 in data){
 if(!((key0 === "value") || (key0 === "visible"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
@@ -35,7 +35,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate148.errors = vErrors;
@@ -65,7 +65,7 @@ errors++;
 }
 var valid0 = _errs2 === errors;
 if(valid0){
-vErrors = addIssue(vErrors, {instancePath,keyword:"not",params:{}});
+vErrors = issueAt(vErrors, instancePath, "not", {});
 errors++;
 }
 else {
@@ -98,7 +98,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/fromAccounts",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/fromAccounts", "type", {type: "array"});
 errors++;
 }
 }
@@ -114,13 +114,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/toAccounts",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/toAccounts", "type", {type: "array"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate349.errors = vErrors;

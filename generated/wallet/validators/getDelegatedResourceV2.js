@@ -3,7 +3,7 @@
 import { validate59 } from "./components/Address.js";
 import { validate61 } from "./components/Int64.js";
 import { validate118, validate122 } from "./components/Visible.js";
-import { addAlternatives, addIssue, addIssues } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues, issueAt } from "./components/helpers.js";
 import { int64_getDelegatedResourceV2 } from "./int64/getDelegatedResourceV2.js";
 
 export const body = validate363;
@@ -15,16 +15,16 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.fromAddress === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "fromAddress"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "fromAddress"});
 errors++;
 }
 if(data.toAddress === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "toAddress"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "toAddress"});
 errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "fromAddress") || (key0 === "toAddress")) || (key0 === "visible"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
@@ -48,7 +48,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate363.errors = vErrors;
@@ -99,7 +99,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate356.errors = vErrors;
@@ -129,7 +129,7 @@ errors++;
 }
 var valid0 = _errs2 === errors;
 if(valid0){
-vErrors = addIssue(vErrors, {instancePath,keyword:"not",params:{}});
+vErrors = issueAt(vErrors, instancePath, "not", {});
 errors++;
 }
 else {
@@ -156,13 +156,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/delegatedResource",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/delegatedResource", "type", {type: "array"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate368.errors = vErrors;

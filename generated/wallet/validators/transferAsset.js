@@ -4,7 +4,7 @@ import { validate59 } from "./components/Address.js";
 import { validate152 } from "./components/Amount.js";
 import { validate593 } from "./components/UnsignedTransactionResult.js";
 import { validate122 } from "./components/Visible.js";
-import { addIssue, addIssues, hexAwarePattern } from "./components/helpers.js";
+import { addIssues, hexAwarePattern, issueAt } from "./components/helpers.js";
 import { int64_createTransaction } from "./int64/createTransaction.js";
 
 const func0 = hexAwarePattern;
@@ -20,24 +20,24 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.owner_address === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "owner_address"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "owner_address"});
 errors++;
 }
 if(data.to_address === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "to_address"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "to_address"});
 errors++;
 }
 if(data.asset_name === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "asset_name"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "asset_name"});
 errors++;
 }
 if(data.amount === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "amount"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "amount"});
 errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "owner_address") || (key0 === "to_address")) || (key0 === "asset_name")) || (key0 === "amount")) || (key0 === "visible"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
@@ -57,12 +57,12 @@ if(data.asset_name !== undefined){
 let data2 = data.asset_name;
 if(typeof data2 === "string"){
 if(!pattern37.test(data2)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/asset_name",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]+$"}});
+vErrors = issueAt(vErrors, instancePath+"/asset_name", "pattern", {pattern: "^[0-9a-fA-F]+$"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/asset_name",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/asset_name", "type", {type: "string"});
 errors++;
 }
 }
@@ -80,7 +80,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate491.errors = vErrors;

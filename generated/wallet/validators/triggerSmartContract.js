@@ -5,7 +5,7 @@ import { validate92 } from "./components/Hex.js";
 import { validate61 } from "./components/Int64.js";
 import { validate289 } from "./components/UnsignedTransaction.js";
 import { validate118, validate122 } from "./components/Visible.js";
-import { addAlternatives, addIssue, addIssues, commonJsExports, hexAwarePattern } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues, commonJsExports, hexAwarePattern, issueAt } from "./components/helpers.js";
 import { int64_triggerSmartContract } from "./int64/triggerSmartContract.js";
 import * as module0 from "ajv-formats/dist/formats.js";
 
@@ -67,7 +67,7 @@ var valid1 = true;
 }
 var valid0 = _errs2 === errors;
 if(valid0){
-vErrors = addIssue(vErrors, {instancePath,keyword:"not",params:{}});
+vErrors = issueAt(vErrors, instancePath, "not", {});
 errors++;
 }
 else {
@@ -83,16 +83,16 @@ vErrors = null;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.owner_address === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "owner_address"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "owner_address"});
 errors++;
 }
 if(data.contract_address === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "contract_address"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "contract_address"});
 errors++;
 }
 for(const key0 in data){
 if(!(func19.call(schema129.properties, key0))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
@@ -112,12 +112,12 @@ if(data.function_selector !== undefined){
 let data4 = data.function_selector;
 if(typeof data4 === "string"){
 if(!pattern19.test(data4)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/function_selector",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*\\(.*\\)$"}});
+vErrors = issueAt(vErrors, instancePath+"/function_selector", "pattern", {pattern: "^[A-Za-z_$][A-Za-z0-9_$]*\\(.*\\)$"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/function_selector",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/function_selector", "type", {type: "string"});
 errors++;
 }
 }
@@ -136,29 +136,29 @@ errors = vErrors.length;
 if(data.fee_limit !== undefined){
 let data7 = data.fee_limit;
 if((!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))) && (typeof data7 !== "string")){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/fee_limit",keyword:"type",params:{type: schema129.properties.fee_limit.type}});
+vErrors = issueAt(vErrors, instancePath+"/fee_limit", "type", {type: schema129.properties.fee_limit.type});
 errors++;
 }
 if(typeof data7 == "string" && pattern4.test(data7)){
 const integer0 = BigInt(data7);
 if(integer0 < obj0 || integer0 > obj1){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/fee_limit",keyword:"integerFormat",params:{format: "int64"}});
+vErrors = issueAt(vErrors, instancePath+"/fee_limit", "integerFormat", {format: "int64"});
 errors++;
 }
 }
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 < 0 || isNaN(data7)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/fee_limit",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = issueAt(vErrors, instancePath+"/fee_limit", "minimum", {comparison: ">=", limit: 0});
 errors++;
 }
 if(!(formats0.validate(data7))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/fee_limit",keyword:"format",params:{format: "int64"}});
+vErrors = issueAt(vErrors, instancePath+"/fee_limit", "format", {format: "int64"});
 errors++;
 }
 }
 if(typeof data7 === "string"){
 if(!pattern5.test(data7)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/fee_limit",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
+vErrors = issueAt(vErrors, instancePath+"/fee_limit", "pattern", {pattern: "^-?[0-9]+$"});
 errors++;
 }
 }
@@ -166,29 +166,29 @@ errors++;
 if(data.call_value !== undefined){
 let data8 = data.call_value;
 if((!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))) && (typeof data8 !== "string")){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/call_value",keyword:"type",params:{type: schema129.properties.call_value.type}});
+vErrors = issueAt(vErrors, instancePath+"/call_value", "type", {type: schema129.properties.call_value.type});
 errors++;
 }
 if(typeof data8 == "string" && pattern4.test(data8)){
 const integer1 = BigInt(data8);
 if(integer1 < obj0 || integer1 > obj1){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/call_value",keyword:"integerFormat",params:{format: "int64"}});
+vErrors = issueAt(vErrors, instancePath+"/call_value", "integerFormat", {format: "int64"});
 errors++;
 }
 }
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 < 0 || isNaN(data8)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/call_value",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = issueAt(vErrors, instancePath+"/call_value", "minimum", {comparison: ">=", limit: 0});
 errors++;
 }
 if(!(formats0.validate(data8))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/call_value",keyword:"format",params:{format: "int64"}});
+vErrors = issueAt(vErrors, instancePath+"/call_value", "format", {format: "int64"});
 errors++;
 }
 }
 if(typeof data8 === "string"){
 if(!pattern5.test(data8)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/call_value",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
+vErrors = issueAt(vErrors, instancePath+"/call_value", "pattern", {pattern: "^-?[0-9]+$"});
 errors++;
 }
 }
@@ -196,29 +196,29 @@ errors++;
 if(data.call_token_value !== undefined){
 let data9 = data.call_token_value;
 if((!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))) && (typeof data9 !== "string")){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/call_token_value",keyword:"type",params:{type: schema129.properties.call_token_value.type}});
+vErrors = issueAt(vErrors, instancePath+"/call_token_value", "type", {type: schema129.properties.call_token_value.type});
 errors++;
 }
 if(typeof data9 == "string" && pattern4.test(data9)){
 const integer2 = BigInt(data9);
 if(integer2 < obj0 || integer2 > obj1){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/call_token_value",keyword:"integerFormat",params:{format: "int64"}});
+vErrors = issueAt(vErrors, instancePath+"/call_token_value", "integerFormat", {format: "int64"});
 errors++;
 }
 }
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 < 0 || isNaN(data9)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/call_token_value",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = issueAt(vErrors, instancePath+"/call_token_value", "minimum", {comparison: ">=", limit: 0});
 errors++;
 }
 if(!(formats0.validate(data9))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/call_token_value",keyword:"format",params:{format: "int64"}});
+vErrors = issueAt(vErrors, instancePath+"/call_token_value", "format", {format: "int64"});
 errors++;
 }
 }
 if(typeof data9 === "string"){
 if(!pattern5.test(data9)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/call_token_value",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
+vErrors = issueAt(vErrors, instancePath+"/call_token_value", "pattern", {pattern: "^-?[0-9]+$"});
 errors++;
 }
 }
@@ -226,29 +226,29 @@ errors++;
 if(data.token_id !== undefined){
 let data10 = data.token_id;
 if((!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))) && (typeof data10 !== "string")){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/token_id",keyword:"type",params:{type: schema129.properties.token_id.type}});
+vErrors = issueAt(vErrors, instancePath+"/token_id", "type", {type: schema129.properties.token_id.type});
 errors++;
 }
 if(typeof data10 == "string" && pattern4.test(data10)){
 const integer3 = BigInt(data10);
 if(integer3 < obj0 || integer3 > obj1){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/token_id",keyword:"integerFormat",params:{format: "int64"}});
+vErrors = issueAt(vErrors, instancePath+"/token_id", "integerFormat", {format: "int64"});
 errors++;
 }
 }
 if((typeof data10 == "number") && (isFinite(data10))){
 if(data10 < 0 || isNaN(data10)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/token_id",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = issueAt(vErrors, instancePath+"/token_id", "minimum", {comparison: ">=", limit: 0});
 errors++;
 }
 if(!(formats0.validate(data10))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/token_id",keyword:"format",params:{format: "int64"}});
+vErrors = issueAt(vErrors, instancePath+"/token_id", "format", {format: "int64"});
 errors++;
 }
 }
 if(typeof data10 === "string"){
 if(!pattern5.test(data10)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/token_id",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
+vErrors = issueAt(vErrors, instancePath+"/token_id", "pattern", {pattern: "^-?[0-9]+$"});
 errors++;
 }
 }
@@ -256,16 +256,16 @@ errors++;
 if(data.Permission_id !== undefined){
 let data11 = data.Permission_id;
 if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/Permission_id",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/Permission_id", "type", {type: "integer"});
 errors++;
 }
 if((typeof data11 == "number") && (isFinite(data11))){
 if(data11 < 0 || isNaN(data11)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/Permission_id",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = issueAt(vErrors, instancePath+"/Permission_id", "minimum", {comparison: ">=", limit: 0});
 errors++;
 }
 if(!(formats2.validate(data11))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/Permission_id",keyword:"format",params:{format: "int32"}});
+vErrors = issueAt(vErrors, instancePath+"/Permission_id", "format", {format: "int32"});
 errors++;
 }
 }
@@ -278,7 +278,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate496.errors = vErrors;
@@ -310,7 +310,7 @@ errors++;
 }
 var valid0 = _errs2 === errors;
 if(valid0){
-vErrors = addIssue(vErrors, {instancePath,keyword:"not",params:{}});
+vErrors = issueAt(vErrors, instancePath, "not", {});
 errors++;
 }
 else {
@@ -326,7 +326,7 @@ vErrors = null;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.result === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "result"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "result"});
 errors++;
 }
 if(data.result !== undefined){
@@ -334,25 +334,25 @@ let data1 = data.result;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.result !== undefined){
 if(typeof data1.result !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/result/result",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/result/result", "type", {type: "boolean"});
 errors++;
 }
 }
 if(data1.code !== undefined){
 if(typeof data1.code !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/result/code",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/result/code", "type", {type: "string"});
 errors++;
 }
 }
 if(data1.message !== undefined){
 if(typeof data1.message !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/result/message",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/result/message", "type", {type: "string"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/result",keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath+"/result", "type", {type: "object"});
 errors++;
 }
 }
@@ -374,7 +374,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/constant_result",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/constant_result", "type", {type: "array"});
 errors++;
 }
 }
@@ -386,7 +386,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate288.errors = vErrors;

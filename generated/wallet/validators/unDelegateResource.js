@@ -5,7 +5,7 @@ import { validate152 } from "./components/Amount.js";
 import { validate346 } from "./components/ResourceCode.js";
 import { validate579 } from "./components/UnsignedTransactionResult-2.js";
 import { validate122 } from "./components/Visible.js";
-import { addIssue, addIssues } from "./components/helpers.js";
+import { addIssues, issueAt } from "./components/helpers.js";
 import { int64_createTransaction } from "./int64/createTransaction.js";
 
 export const body = validate505;
@@ -19,24 +19,24 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.owner_address === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "owner_address"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "owner_address"});
 errors++;
 }
 if(data.receiver_address === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "receiver_address"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "receiver_address"});
 errors++;
 }
 if(data.balance === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "balance"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "balance"});
 errors++;
 }
 if(data.resource === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "resource"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "resource"});
 errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "owner_address") || (key0 === "receiver_address")) || (key0 === "balance")) || (key0 === "resource")) || (key0 === "visible"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
@@ -72,7 +72,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate505.errors = vErrors;

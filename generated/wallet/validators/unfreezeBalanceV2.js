@@ -5,7 +5,7 @@ import { validate152 } from "./components/Amount.js";
 import { validate346 } from "./components/ResourceCode.js";
 import { validate579 } from "./components/UnsignedTransactionResult-2.js";
 import { validate122 } from "./components/Visible.js";
-import { addIssue, addIssues } from "./components/helpers.js";
+import { addIssues, issueAt } from "./components/helpers.js";
 import { int64_createTransaction } from "./int64/createTransaction.js";
 
 export const body = validate511;
@@ -19,16 +19,16 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.owner_address === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "owner_address"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "owner_address"});
 errors++;
 }
 if(data.unfreeze_balance === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "unfreeze_balance"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "unfreeze_balance"});
 errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "owner_address") || (key0 === "unfreeze_balance")) || (key0 === "resource")) || (key0 === "visible"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
@@ -58,7 +58,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate511.errors = vErrors;

@@ -2,7 +2,7 @@
 
 import { validate35 } from "./BlockHeader.js";
 import { validate37 } from "./Transaction.js";
-import { addAlternatives, addIssue, addIssues, hexAwarePattern } from "./helpers.js";
+import { addAlternatives, addIssue, addIssues, hexAwarePattern, issueAt } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 
@@ -16,31 +16,31 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.index === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "index"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "index"});
 errors++;
 }
 if(data.validatorIndex === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "validatorIndex"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "validatorIndex"});
 errors++;
 }
 if(data.address === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "address"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "address"});
 errors++;
 }
 if(data.amount === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "amount"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "amount"});
 errors++;
 }
 if(data.index !== undefined){
 let data0 = data.index;
 if(typeof data0 === "string"){
 if(!pattern6.test(data0)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/index",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = issueAt(vErrors, instancePath+"/index", "pattern", {pattern: "^0x[0-9a-fA-F]+$"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/index",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/index", "type", {type: "string"});
 errors++;
 }
 }
@@ -48,12 +48,12 @@ if(data.validatorIndex !== undefined){
 let data1 = data.validatorIndex;
 if(typeof data1 === "string"){
 if(!pattern6.test(data1)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/validatorIndex",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = issueAt(vErrors, instancePath+"/validatorIndex", "pattern", {pattern: "^0x[0-9a-fA-F]+$"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/validatorIndex",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/validatorIndex", "type", {type: "string"});
 errors++;
 }
 }
@@ -61,12 +61,12 @@ if(data.address !== undefined){
 let data2 = data.address;
 if(typeof data2 === "string"){
 if(!pattern4.test(data2)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"}});
+vErrors = issueAt(vErrors, instancePath+"/address", "pattern", {pattern: "^0x[0-9a-fA-F]{40}$"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/address", "type", {type: "string"});
 errors++;
 }
 }
@@ -74,18 +74,18 @@ if(data.amount !== undefined){
 let data3 = data.amount;
 if(typeof data3 === "string"){
 if(!pattern6.test(data3)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/amount",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = issueAt(vErrors, instancePath+"/amount", "pattern", {pattern: "^0x[0-9a-fA-F]+$"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/amount",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/amount", "type", {type: "string"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate66.errors = vErrors;
@@ -104,59 +104,59 @@ errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.number === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "number"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "number"});
 errors++;
 }
 if(data.hash === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "hash"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "hash"});
 errors++;
 }
 if(data.parentHash === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "parentHash"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "parentHash"});
 errors++;
 }
 if(data.timestamp === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "timestamp"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "timestamp"});
 errors++;
 }
 if(data.gasLimit === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "gasLimit"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "gasLimit"});
 errors++;
 }
 if(data.gasUsed === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "gasUsed"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "gasUsed"});
 errors++;
 }
 if(data.transactions === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "transactions"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "transactions"});
 errors++;
 }
 if(data.miner === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "miner"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "miner"});
 errors++;
 }
 if(data.difficulty === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "difficulty"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "difficulty"});
 errors++;
 }
 if(data.size === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "size"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "size"});
 errors++;
 }
 if(data.extraData === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "extraData"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "extraData"});
 errors++;
 }
 if(data.receiptsRoot === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "receiptsRoot"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "receiptsRoot"});
 errors++;
 }
 if(data.stateRoot === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "stateRoot"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "stateRoot"});
 errors++;
 }
 if(data.transactionsRoot === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "transactionsRoot"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "transactionsRoot"});
 errors++;
 }
 if(data.transactions !== undefined){
@@ -252,18 +252,18 @@ for(let i2=0; i2<len2; i2++){
 let data3 = data0[i2];
 if(typeof data3 === "string"){
 if(!pattern5.test(data3)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactions/" + i2,keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
+vErrors = issueAt(vErrors, instancePath+"/transactions/" + i2, "pattern", {pattern: "^0x[0-9a-fA-F]{64}$"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactions/" + i2,keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/transactions/" + i2, "type", {type: "string"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactions",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/transactions", "type", {type: "array"});
 errors++;
 }
 var _valid1 = _errs12 === errors;
@@ -280,7 +280,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactions",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/transactions", "type", {type: "array"});
 errors++;
 }
 var _valid1 = _errs17 === errors;
@@ -311,18 +311,18 @@ for(let i4=0; i4<len4; i4++){
 let data6 = data5[i4];
 if(typeof data6 === "string"){
 if(!pattern5.test(data6)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/uncles/" + i4,keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
+vErrors = issueAt(vErrors, instancePath+"/uncles/" + i4, "pattern", {pattern: "^0x[0-9a-fA-F]{64}$"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/uncles/" + i4,keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/uncles/" + i4, "type", {type: "string"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/uncles",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/uncles", "type", {type: "array"});
 errors++;
 }
 }
@@ -338,7 +338,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/withdrawals",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/withdrawals", "type", {type: "array"});
 errors++;
 }
 }
@@ -350,24 +350,24 @@ for(let i6=0; i6<len6; i6++){
 let data10 = data9[i6];
 if(typeof data10 === "string"){
 if(!pattern9.test(data10)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/sealFields/" + i6,keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2})*$"}});
+vErrors = issueAt(vErrors, instancePath+"/sealFields/" + i6, "pattern", {pattern: "^0x(?:[0-9a-fA-F]{2})*$"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/sealFields/" + i6,keyword:"type",params:{type: "string"}});
-errors++;
-}
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/sealFields",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/sealFields/" + i6, "type", {type: "string"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath+"/sealFields", "type", {type: "array"});
+errors++;
+}
+}
+}
+else {
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate34.errors = vErrors;
@@ -393,7 +393,7 @@ passing0 = 0;
 }
 var _errs2 = errors;
 if(data !== null){
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "null"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "null"});
 errors++;
 }
 var _valid0 = _errs2 === errors;

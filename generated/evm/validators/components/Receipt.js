@@ -2,7 +2,7 @@
 
 import { validate92 } from "./Log.js";
 import { validate60 } from "./TransactionType.js";
-import { addAlternatives, addIssue, addIssues, hexAwarePattern } from "./helpers.js";
+import { addAlternatives, addIssue, addIssues, hexAwarePattern, issueAt } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 
@@ -22,7 +22,7 @@ let valid0 = false;
 var _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.status === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "status"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "status"});
 errors++;
 }
 }
@@ -32,7 +32,7 @@ if(!valid0){
 var _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.root === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "root"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "root"});
 errors++;
 }
 }
@@ -56,43 +56,43 @@ vErrors = null;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.transactionHash === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "transactionHash"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "transactionHash"});
 errors++;
 }
 if(data.transactionIndex === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "transactionIndex"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "transactionIndex"});
 errors++;
 }
 if(data.blockHash === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "blockHash"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "blockHash"});
 errors++;
 }
 if(data.blockNumber === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "blockNumber"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "blockNumber"});
 errors++;
 }
 if(data.from === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "from"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "from"});
 errors++;
 }
 if(data.cumulativeGasUsed === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "cumulativeGasUsed"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "cumulativeGasUsed"});
 errors++;
 }
 if(data.gasUsed === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "gasUsed"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "gasUsed"});
 errors++;
 }
 if(data.effectiveGasPrice === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "effectiveGasPrice"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "effectiveGasPrice"});
 errors++;
 }
 if(data.logs === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "logs"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "logs"});
 errors++;
 }
 if(data.logsBloom === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "logsBloom"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "logsBloom"});
 errors++;
 }
 if(data.type !== undefined){
@@ -105,12 +105,12 @@ if(data.transactionHash !== undefined){
 let data1 = data.transactionHash;
 if(typeof data1 === "string"){
 if(!pattern5.test(data1)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactionHash",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
+vErrors = issueAt(vErrors, instancePath+"/transactionHash", "pattern", {pattern: "^0x[0-9a-fA-F]{64}$"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactionHash",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/transactionHash", "type", {type: "string"});
 errors++;
 }
 }
@@ -118,12 +118,12 @@ if(data.transactionIndex !== undefined){
 let data2 = data.transactionIndex;
 if(typeof data2 === "string"){
 if(!pattern6.test(data2)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactionIndex",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = issueAt(vErrors, instancePath+"/transactionIndex", "pattern", {pattern: "^0x[0-9a-fA-F]+$"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactionIndex",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/transactionIndex", "type", {type: "string"});
 errors++;
 }
 }
@@ -131,12 +131,12 @@ if(data.blockHash !== undefined){
 let data3 = data.blockHash;
 if(typeof data3 === "string"){
 if(!pattern5.test(data3)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockHash",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
+vErrors = issueAt(vErrors, instancePath+"/blockHash", "pattern", {pattern: "^0x[0-9a-fA-F]{64}$"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockHash",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/blockHash", "type", {type: "string"});
 errors++;
 }
 }
@@ -144,12 +144,12 @@ if(data.blockNumber !== undefined){
 let data4 = data.blockNumber;
 if(typeof data4 === "string"){
 if(!pattern6.test(data4)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockNumber",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = issueAt(vErrors, instancePath+"/blockNumber", "pattern", {pattern: "^0x[0-9a-fA-F]+$"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockNumber",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/blockNumber", "type", {type: "string"});
 errors++;
 }
 }
@@ -157,12 +157,12 @@ if(data.blockTimestamp !== undefined){
 let data5 = data.blockTimestamp;
 if(typeof data5 === "string"){
 if(!pattern6.test(data5)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockTimestamp",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = issueAt(vErrors, instancePath+"/blockTimestamp", "pattern", {pattern: "^0x[0-9a-fA-F]+$"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockTimestamp",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/blockTimestamp", "type", {type: "string"});
 errors++;
 }
 }
@@ -170,24 +170,24 @@ if(data.from !== undefined){
 let data6 = data.from;
 if(typeof data6 === "string"){
 if(!pattern4.test(data6)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/from",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"}});
+vErrors = issueAt(vErrors, instancePath+"/from", "pattern", {pattern: "^0x[0-9a-fA-F]{40}$"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/from",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/from", "type", {type: "string"});
 errors++;
 }
 }
 if(data.to !== undefined){
 let data7 = data.to;
 if((typeof data7 !== "string") && (data7 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/to",keyword:"type",params:{type: schema219.properties.to.type}});
+vErrors = issueAt(vErrors, instancePath+"/to", "type", {type: schema219.properties.to.type});
 errors++;
 }
 if(typeof data7 === "string"){
 if(!pattern4.test(data7)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/to",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"}});
+vErrors = issueAt(vErrors, instancePath+"/to", "pattern", {pattern: "^0x[0-9a-fA-F]{40}$"});
 errors++;
 }
 }
@@ -196,12 +196,12 @@ if(data.cumulativeGasUsed !== undefined){
 let data8 = data.cumulativeGasUsed;
 if(typeof data8 === "string"){
 if(!pattern6.test(data8)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/cumulativeGasUsed",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = issueAt(vErrors, instancePath+"/cumulativeGasUsed", "pattern", {pattern: "^0x[0-9a-fA-F]+$"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/cumulativeGasUsed",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/cumulativeGasUsed", "type", {type: "string"});
 errors++;
 }
 }
@@ -209,12 +209,12 @@ if(data.gasUsed !== undefined){
 let data9 = data.gasUsed;
 if(typeof data9 === "string"){
 if(!pattern6.test(data9)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasUsed",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = issueAt(vErrors, instancePath+"/gasUsed", "pattern", {pattern: "^0x[0-9a-fA-F]+$"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasUsed",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/gasUsed", "type", {type: "string"});
 errors++;
 }
 }
@@ -222,24 +222,24 @@ if(data.effectiveGasPrice !== undefined){
 let data10 = data.effectiveGasPrice;
 if(typeof data10 === "string"){
 if(!pattern6.test(data10)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/effectiveGasPrice",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = issueAt(vErrors, instancePath+"/effectiveGasPrice", "pattern", {pattern: "^0x[0-9a-fA-F]+$"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/effectiveGasPrice",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/effectiveGasPrice", "type", {type: "string"});
 errors++;
 }
 }
 if(data.contractAddress !== undefined){
 let data11 = data.contractAddress;
 if((typeof data11 !== "string") && (data11 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/contractAddress",keyword:"type",params:{type: schema219.properties.contractAddress.type}});
+vErrors = issueAt(vErrors, instancePath+"/contractAddress", "type", {type: schema219.properties.contractAddress.type});
 errors++;
 }
 if(typeof data11 === "string"){
 if(!pattern4.test(data11)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/contractAddress",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"}});
+vErrors = issueAt(vErrors, instancePath+"/contractAddress", "pattern", {pattern: "^0x[0-9a-fA-F]{40}$"});
 errors++;
 }
 }
@@ -256,7 +256,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/logs",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/logs", "type", {type: "array"});
 errors++;
 }
 }
@@ -264,23 +264,23 @@ if(data.logsBloom !== undefined){
 let data14 = data.logsBloom;
 if(typeof data14 === "string"){
 if(!pattern34.test(data14)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/logsBloom",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{512}$"}});
+vErrors = issueAt(vErrors, instancePath+"/logsBloom", "pattern", {pattern: "^0x[0-9a-fA-F]{512}$"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/logsBloom",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/logsBloom", "type", {type: "string"});
 errors++;
 }
 }
 if(data.status !== undefined){
 let data15 = data.status;
 if(typeof data15 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/status", "type", {type: "string"});
 errors++;
 }
 if(!((data15 === "0x0") || (data15 === "0x1"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",keyword:"enum",params:{allowedValues: schema219.properties.status.enum}});
+vErrors = issueAt(vErrors, instancePath+"/status", "enum", {allowedValues: schema219.properties.status.enum});
 errors++;
 }
 }
@@ -288,12 +288,12 @@ if(data.root !== undefined){
 let data16 = data.root;
 if(typeof data16 === "string"){
 if(!pattern5.test(data16)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/root",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
+vErrors = issueAt(vErrors, instancePath+"/root", "pattern", {pattern: "^0x[0-9a-fA-F]{64}$"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/root",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/root", "type", {type: "string"});
 errors++;
 }
 }
@@ -301,12 +301,12 @@ if(data.blobGasUsed !== undefined){
 let data17 = data.blobGasUsed;
 if(typeof data17 === "string"){
 if(!pattern6.test(data17)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobGasUsed",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = issueAt(vErrors, instancePath+"/blobGasUsed", "pattern", {pattern: "^0x[0-9a-fA-F]+$"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobGasUsed",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/blobGasUsed", "type", {type: "string"});
 errors++;
 }
 }
@@ -314,18 +314,18 @@ if(data.blobGasPrice !== undefined){
 let data18 = data.blobGasPrice;
 if(typeof data18 === "string"){
 if(!pattern6.test(data18)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobGasPrice",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = issueAt(vErrors, instancePath+"/blobGasPrice", "pattern", {pattern: "^0x[0-9a-fA-F]+$"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobGasPrice",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/blobGasPrice", "type", {type: "string"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate109.errors = vErrors;

@@ -2,7 +2,7 @@
 
 import { validate21, validate30 } from "./AccessListEntry.js";
 import { validate23, validate38, validate59 } from "./LegacyTransaction.js";
-import { addAlternatives, addIssue, addIssues, hexAwarePattern } from "./helpers.js";
+import { addAlternatives, addIssue, addIssues, hexAwarePattern, issueAt } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 
@@ -19,7 +19,7 @@ let valid0 = false;
 var _errs1 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.yParity === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "yParity"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "yParity"});
 errors++;
 }
 }
@@ -29,7 +29,7 @@ if(!valid0){
 var _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.v === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "v"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "v"});
 errors++;
 }
 }
@@ -53,33 +53,33 @@ vErrors = null;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.gasPrice === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "gasPrice"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "gasPrice"});
 errors++;
 }
 if(data.chainId === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "chainId"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "chainId"});
 errors++;
 }
 if(data.accessList === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "accessList"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "accessList"});
 errors++;
 }
 if(data.maxFeePerGas === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "maxFeePerGas"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "maxFeePerGas"});
 errors++;
 }
 if(data.maxPriorityFeePerGas === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "maxPriorityFeePerGas"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "maxPriorityFeePerGas"});
 errors++;
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "type", {type: "string"});
 errors++;
 }
 if("0x2" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"const",params:{allowedValue: "0x2"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "const", {allowedValue: "0x2"});
 errors++;
 }
 }
@@ -87,12 +87,12 @@ if(data.gasPrice !== undefined){
 let data1 = data.gasPrice;
 if(typeof data1 === "string"){
 if(!pattern6.test(data1)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasPrice",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = issueAt(vErrors, instancePath+"/gasPrice", "pattern", {pattern: "^0x[0-9a-fA-F]+$"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasPrice",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/gasPrice", "type", {type: "string"});
 errors++;
 }
 }
@@ -114,7 +114,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/accessList",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/accessList", "type", {type: "array"});
 errors++;
 }
 }
@@ -122,12 +122,12 @@ if(data.maxFeePerGas !== undefined){
 let data5 = data.maxFeePerGas;
 if(typeof data5 === "string"){
 if(!pattern6.test(data5)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeePerGas",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = issueAt(vErrors, instancePath+"/maxFeePerGas", "pattern", {pattern: "^0x[0-9a-fA-F]+$"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeePerGas",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/maxFeePerGas", "type", {type: "string"});
 errors++;
 }
 }
@@ -135,12 +135,12 @@ if(data.maxPriorityFeePerGas !== undefined){
 let data6 = data.maxPriorityFeePerGas;
 if(typeof data6 === "string"){
 if(!pattern6.test(data6)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxPriorityFeePerGas",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = issueAt(vErrors, instancePath+"/maxPriorityFeePerGas", "pattern", {pattern: "^0x[0-9a-fA-F]+$"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxPriorityFeePerGas",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/maxPriorityFeePerGas", "type", {type: "string"});
 errors++;
 }
 }
@@ -158,7 +158,7 @@ let valid0 = false;
 var _errs1 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.yParity === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "yParity"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "yParity"});
 errors++;
 }
 }
@@ -168,7 +168,7 @@ if(!valid0){
 var _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.v === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "v"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "v"});
 errors++;
 }
 }
@@ -192,25 +192,25 @@ vErrors = null;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.gasPrice === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "gasPrice"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "gasPrice"});
 errors++;
 }
 if(data.chainId === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "chainId"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "chainId"});
 errors++;
 }
 if(data.accessList === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "accessList"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "accessList"});
 errors++;
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "type", {type: "string"});
 errors++;
 }
 if("0x1" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"const",params:{allowedValue: "0x1"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "const", {allowedValue: "0x1"});
 errors++;
 }
 }
@@ -218,12 +218,12 @@ if(data.gasPrice !== undefined){
 let data1 = data.gasPrice;
 if(typeof data1 === "string"){
 if(!pattern6.test(data1)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasPrice",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = issueAt(vErrors, instancePath+"/gasPrice", "pattern", {pattern: "^0x[0-9a-fA-F]+$"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasPrice",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/gasPrice", "type", {type: "string"});
 errors++;
 }
 }
@@ -245,7 +245,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/accessList",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/accessList", "type", {type: "array"});
 errors++;
 }
 }
@@ -265,7 +265,7 @@ let valid0 = false;
 var _errs1 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.yParity === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "yParity"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "yParity"});
 errors++;
 }
 }
@@ -275,7 +275,7 @@ if(!valid0){
 var _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.v === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "v"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "v"});
 errors++;
 }
 }
@@ -299,37 +299,37 @@ vErrors = null;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.to === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "to"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "to"});
 errors++;
 }
 if(data.chainId === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "chainId"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "chainId"});
 errors++;
 }
 if(data.accessList === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "accessList"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "accessList"});
 errors++;
 }
 if(data.maxFeePerGas === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "maxFeePerGas"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "maxFeePerGas"});
 errors++;
 }
 if(data.maxPriorityFeePerGas === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "maxPriorityFeePerGas"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "maxPriorityFeePerGas"});
 errors++;
 }
 if(data.authorizationList === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "authorizationList"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "authorizationList"});
 errors++;
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "type", {type: "string"});
 errors++;
 }
 if("0x4" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"const",params:{allowedValue: "0x4"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "const", {allowedValue: "0x4"});
 errors++;
 }
 }
@@ -337,12 +337,12 @@ if(data.to !== undefined){
 let data1 = data.to;
 if(typeof data1 === "string"){
 if(!pattern4.test(data1)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/to",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"}});
+vErrors = issueAt(vErrors, instancePath+"/to", "pattern", {pattern: "^0x[0-9a-fA-F]{40}$"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/to",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/to", "type", {type: "string"});
 errors++;
 }
 }
@@ -364,7 +364,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/accessList",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/accessList", "type", {type: "array"});
 errors++;
 }
 }
@@ -372,12 +372,12 @@ if(data.maxFeePerGas !== undefined){
 let data5 = data.maxFeePerGas;
 if(typeof data5 === "string"){
 if(!pattern6.test(data5)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeePerGas",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = issueAt(vErrors, instancePath+"/maxFeePerGas", "pattern", {pattern: "^0x[0-9a-fA-F]+$"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeePerGas",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/maxFeePerGas", "type", {type: "string"});
 errors++;
 }
 }
@@ -385,12 +385,12 @@ if(data.maxPriorityFeePerGas !== undefined){
 let data6 = data.maxPriorityFeePerGas;
 if(typeof data6 === "string"){
 if(!pattern6.test(data6)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxPriorityFeePerGas",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = issueAt(vErrors, instancePath+"/maxPriorityFeePerGas", "pattern", {pattern: "^0x[0-9a-fA-F]+$"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxPriorityFeePerGas",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/maxPriorityFeePerGas", "type", {type: "string"});
 errors++;
 }
 }
@@ -406,7 +406,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/authorizationList",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/authorizationList", "type", {type: "array"});
 errors++;
 }
 }
@@ -425,7 +425,7 @@ let valid0 = false;
 var _errs1 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.yParity === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "yParity"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "yParity"});
 errors++;
 }
 }
@@ -435,7 +435,7 @@ if(!valid0){
 var _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.v === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "v"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "v"});
 errors++;
 }
 }
@@ -459,41 +459,41 @@ vErrors = null;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.to === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "to"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "to"});
 errors++;
 }
 if(data.chainId === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "chainId"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "chainId"});
 errors++;
 }
 if(data.accessList === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "accessList"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "accessList"});
 errors++;
 }
 if(data.maxFeePerGas === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "maxFeePerGas"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "maxFeePerGas"});
 errors++;
 }
 if(data.maxPriorityFeePerGas === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "maxPriorityFeePerGas"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "maxPriorityFeePerGas"});
 errors++;
 }
 if(data.maxFeePerBlobGas === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "maxFeePerBlobGas"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "maxFeePerBlobGas"});
 errors++;
 }
 if(data.blobVersionedHashes === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "blobVersionedHashes"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "blobVersionedHashes"});
 errors++;
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "type", {type: "string"});
 errors++;
 }
 if("0x3" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"const",params:{allowedValue: "0x3"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "const", {allowedValue: "0x3"});
 errors++;
 }
 }
@@ -501,12 +501,12 @@ if(data.to !== undefined){
 let data1 = data.to;
 if(typeof data1 === "string"){
 if(!pattern4.test(data1)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/to",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"}});
+vErrors = issueAt(vErrors, instancePath+"/to", "pattern", {pattern: "^0x[0-9a-fA-F]{40}$"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/to",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/to", "type", {type: "string"});
 errors++;
 }
 }
@@ -528,7 +528,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/accessList",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/accessList", "type", {type: "array"});
 errors++;
 }
 }
@@ -536,12 +536,12 @@ if(data.maxFeePerGas !== undefined){
 let data5 = data.maxFeePerGas;
 if(typeof data5 === "string"){
 if(!pattern6.test(data5)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeePerGas",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = issueAt(vErrors, instancePath+"/maxFeePerGas", "pattern", {pattern: "^0x[0-9a-fA-F]+$"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeePerGas",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/maxFeePerGas", "type", {type: "string"});
 errors++;
 }
 }
@@ -549,12 +549,12 @@ if(data.maxPriorityFeePerGas !== undefined){
 let data6 = data.maxPriorityFeePerGas;
 if(typeof data6 === "string"){
 if(!pattern6.test(data6)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxPriorityFeePerGas",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = issueAt(vErrors, instancePath+"/maxPriorityFeePerGas", "pattern", {pattern: "^0x[0-9a-fA-F]+$"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxPriorityFeePerGas",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/maxPriorityFeePerGas", "type", {type: "string"});
 errors++;
 }
 }
@@ -562,12 +562,12 @@ if(data.maxFeePerBlobGas !== undefined){
 let data7 = data.maxFeePerBlobGas;
 if(typeof data7 === "string"){
 if(!pattern6.test(data7)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeePerBlobGas",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = issueAt(vErrors, instancePath+"/maxFeePerBlobGas", "pattern", {pattern: "^0x[0-9a-fA-F]+$"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeePerBlobGas",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/maxFeePerBlobGas", "type", {type: "string"});
 errors++;
 }
 }
@@ -579,18 +579,18 @@ for(let i1=0; i1<len1; i1++){
 let data9 = data8[i1];
 if(typeof data9 === "string"){
 if(!pattern5.test(data9)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobVersionedHashes/" + i1,keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
+vErrors = issueAt(vErrors, instancePath+"/blobVersionedHashes/" + i1, "pattern", {pattern: "^0x[0-9a-fA-F]{64}$"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobVersionedHashes/" + i1,keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/blobVersionedHashes/" + i1, "type", {type: "string"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobVersionedHashes",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/blobVersionedHashes", "type", {type: "array"});
 errors++;
 }
 }
@@ -608,12 +608,12 @@ if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 === "string"){
 if(!pattern6.test(data0)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "pattern", {pattern: "^0x[0-9a-fA-F]+$"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "type", {type: "string"});
 errors++;
 }
 const _errs5 = errors;
@@ -624,7 +624,7 @@ errors++;
 }
 var valid3 = _errs6 === errors;
 if(valid3){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"not",params:{}});
+vErrors = issueAt(vErrors, instancePath+"/type", "not", {});
 errors++;
 }
 else {

@@ -12,6 +12,14 @@ function addIssues(issues, more) {
   return issues === null ? more : issues.concat(more);
 }
 
+/** Appends the issue {instancePath, keyword, params} to ajv's error list, which starts out as null. */
+function issueAt(issues, instancePath, keyword, params) {
+  const issue = { instancePath, keyword, params };
+  if (issues === null) return [issue];
+  issues.push(issue);
+  return issues;
+}
+
 /** Records a failed oneOf/anyOf with the issues of each branch (from its start to the next one's) in params.branches. */
 function addAlternatives(issues, starts, issue) {
   const branches = [];
@@ -125,4 +133,4 @@ class HexPattern {
   }
 }
 
-export { addIssue, addIssues, addAlternatives, hexAwarePattern };
+export { addIssue, addIssues, issueAt, addAlternatives, hexAwarePattern };

@@ -2,22 +2,22 @@
 
 import { validate143 } from "./CancelStatus.js";
 import { validate149 } from "./Nonce.js";
-import { addAlternatives, addIssue, addIssues } from "./helpers.js";
+import { addAlternatives, addIssue, addIssues, issueAt } from "./helpers.js";
 function validate142(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "type"});
 errors++;
 }
 if(data.data === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "data"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "data"});
 errors++;
 }
 if(data.type !== undefined){
 if(typeof data.type !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "type", {type: "string"});
 errors++;
 }
 }
@@ -25,7 +25,7 @@ if(data.data !== undefined){
 let data1 = data.data;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.statuses === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/data",keyword:"required",params:{missingProperty: "statuses"}});
+vErrors = issueAt(vErrors, instancePath+"/data", "required", {missingProperty: "statuses"});
 errors++;
 }
 if(data1.statuses !== undefined){
@@ -40,19 +40,19 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/data/statuses",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/data/statuses", "type", {type: "array"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/data",keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath+"/data", "type", {type: "object"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate142.errors = vErrors;
@@ -65,21 +65,21 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.status === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "status"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "status"});
 errors++;
 }
 if(data.response === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "response"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "response"});
 errors++;
 }
 if(data.status !== undefined){
 let data0 = data.status;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/status", "type", {type: "string"});
 errors++;
 }
 if("ok" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",keyword:"const",params:{allowedValue: "ok"}});
+vErrors = issueAt(vErrors, instancePath+"/status", "const", {allowedValue: "ok"});
 errors++;
 }
 }
@@ -91,7 +91,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate141.errors = vErrors;

@@ -3,18 +3,18 @@
 import { validate79 } from "./Coin.js";
 import { validate55 } from "./ResponseDecimal.js";
 import { validate61 } from "./Timestamp.js";
-import { addIssue, addIssues } from "./helpers.js";
+import { addIssues, issueAt } from "./helpers.js";
 const schema73 = {"enum":["1m","3m","5m","15m","30m","1h","2h","4h","8h","12h","1d","3d","1w","1M"]};
 
 function validate184(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "string"});
 errors++;
 }
 if(!((((((((((((((data === "1m") || (data === "3m")) || (data === "5m")) || (data === "15m")) || (data === "30m")) || (data === "1h")) || (data === "2h")) || (data === "4h")) || (data === "8h")) || (data === "12h")) || (data === "1d")) || (data === "3d")) || (data === "1w")) || (data === "1M"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"enum",params:{allowedValues: schema73.enum}});
+vErrors = issueAt(vErrors, instancePath, "enum", {allowedValues: schema73.enum});
 errors++;
 }
 validate184.errors = vErrors;
@@ -31,43 +31,43 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.t === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "t"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "t"});
 errors++;
 }
 if(data.T === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "T"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "T"});
 errors++;
 }
 if(data.s === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "s"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "s"});
 errors++;
 }
 if(data.i === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "i"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "i"});
 errors++;
 }
 if(data.o === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "o"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "o"});
 errors++;
 }
 if(data.c === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "c"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "c"});
 errors++;
 }
 if(data.h === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "h"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "h"});
 errors++;
 }
 if(data.l === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "l"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "l"});
 errors++;
 }
 if(data.v === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "v"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "v"});
 errors++;
 }
 if(data.n === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "n"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "n"});
 errors++;
 }
 if(data.t !== undefined){
@@ -127,19 +127,19 @@ errors = vErrors.length;
 if(data.n !== undefined){
 let data9 = data.n;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/n",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/n", "type", {type: "integer"});
 errors++;
 }
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 < 0 || isNaN(data9)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/n",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = issueAt(vErrors, instancePath+"/n", "minimum", {comparison: ">=", limit: 0});
 errors++;
 }
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate180.errors = vErrors;

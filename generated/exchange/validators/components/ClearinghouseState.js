@@ -3,25 +3,25 @@
 import { validate79 } from "./Coin.js";
 import { validate55 } from "./ResponseDecimal.js";
 import { validate61 } from "./Timestamp.js";
-import { addAlternatives, addIssue, addIssues } from "./helpers.js";
+import { addAlternatives, addIssue, addIssues, issueAt } from "./helpers.js";
 function validate202(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.accountValue === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "accountValue"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "accountValue"});
 errors++;
 }
 if(data.totalNtlPos === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "totalNtlPos"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "totalNtlPos"});
 errors++;
 }
 if(data.totalRawUsd === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "totalRawUsd"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "totalRawUsd"});
 errors++;
 }
 if(data.totalMarginUsed === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "totalMarginUsed"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "totalMarginUsed"});
 errors++;
 }
 if(data.accountValue !== undefined){
@@ -50,7 +50,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate202.errors = vErrors;
@@ -65,33 +65,33 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "type"});
 errors++;
 }
 if(data.value === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "value"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "value"});
 errors++;
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "type", {type: "string"});
 errors++;
 }
 if(!((data0 === "cross") || (data0 === "isolated"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"enum",params:{allowedValues: schema36.properties.type.enum}});
+vErrors = issueAt(vErrors, instancePath+"/type", "enum", {allowedValues: schema36.properties.type.enum});
 errors++;
 }
 }
 if(data.value !== undefined){
 let data1 = data.value;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/value",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/value", "type", {type: "integer"});
 errors++;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 < 1 || isNaN(data1)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/value",keyword:"minimum",params:{comparison: ">=", limit: 1}});
+vErrors = issueAt(vErrors, instancePath+"/value", "minimum", {comparison: ">=", limit: 1});
 errors++;
 }
 }
@@ -104,7 +104,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate82.errors = vErrors;
@@ -117,39 +117,39 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.coin === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "coin"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "coin"});
 errors++;
 }
 if(data.szi === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "szi"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "szi"});
 errors++;
 }
 if(data.leverage === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "leverage"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "leverage"});
 errors++;
 }
 if(data.entryPx === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "entryPx"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "entryPx"});
 errors++;
 }
 if(data.positionValue === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "positionValue"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "positionValue"});
 errors++;
 }
 if(data.unrealizedPnl === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "unrealizedPnl"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "unrealizedPnl"});
 errors++;
 }
 if(data.returnOnEquity === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "returnOnEquity"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "returnOnEquity"});
 errors++;
 }
 if(data.liquidationPx === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "liquidationPx"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "liquidationPx"});
 errors++;
 }
 if(data.marginUsed === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "marginUsed"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "marginUsed"});
 errors++;
 }
 if(data.coin !== undefined){
@@ -208,7 +208,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 var _errs11 = errors;
 if(data7 !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/liquidationPx",keyword:"type",params:{type: "null"}});
+vErrors = issueAt(vErrors, instancePath+"/liquidationPx", "type", {type: "null"});
 errors++;
 }
 var _valid0 = _errs11 === errors;
@@ -239,7 +239,7 @@ errors = vErrors.length;
 if(data.maxLeverage !== undefined){
 let data9 = data.maxLeverage;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxLeverage",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/maxLeverage", "type", {type: "integer"});
 errors++;
 }
 }
@@ -255,7 +255,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxTradeSzs",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/maxTradeSzs", "type", {type: "array"});
 errors++;
 }
 }
@@ -270,13 +270,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/cumFunding",keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath+"/cumFunding", "type", {type: "object"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate78.errors = vErrors;
@@ -289,16 +289,16 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "type"});
 errors++;
 }
 if(data.position === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "position"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "position"});
 errors++;
 }
 if(data.type !== undefined){
 if(typeof data.type !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "type", {type: "string"});
 errors++;
 }
 }
@@ -310,7 +310,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate77.errors = vErrors;
@@ -324,19 +324,19 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.marginSummary === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "marginSummary"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "marginSummary"});
 errors++;
 }
 if(data.crossMarginSummary === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "crossMarginSummary"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "crossMarginSummary"});
 errors++;
 }
 if(data.withdrawable === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "withdrawable"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "withdrawable"});
 errors++;
 }
 if(data.assetPositions === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "assetPositions"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "assetPositions"});
 errors++;
 }
 if(data.marginSummary !== undefined){
@@ -375,7 +375,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/assetPositions",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/assetPositions", "type", {type: "array"});
 errors++;
 }
 }
@@ -387,7 +387,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate201.errors = vErrors;

@@ -6,7 +6,7 @@ import { validate97 } from "./OrderId.js";
 import { validate55 } from "./ResponseDecimal.js";
 import { validate257 } from "./Side.js";
 import { validate61 } from "./Timestamp.js";
-import { addAlternatives, addIssue, addIssues, hexAwarePattern } from "./helpers.js";
+import { addAlternatives, addIssue, addIssues, hexAwarePattern, issueAt } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 
@@ -24,51 +24,51 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.coin === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "coin"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "coin"});
 errors++;
 }
 if(data.px === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "px"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "px"});
 errors++;
 }
 if(data.sz === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "sz"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "sz"});
 errors++;
 }
 if(data.side === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "side"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "side"});
 errors++;
 }
 if(data.time === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "time"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "time"});
 errors++;
 }
 if(data.startPosition === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "startPosition"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "startPosition"});
 errors++;
 }
 if(data.dir === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "dir"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "dir"});
 errors++;
 }
 if(data.closedPnl === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "closedPnl"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "closedPnl"});
 errors++;
 }
 if(data.hash === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "hash"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "hash"});
 errors++;
 }
 if(data.oid === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "oid"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "oid"});
 errors++;
 }
 if(data.crossed === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "crossed"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "crossed"});
 errors++;
 }
 if(data.fee === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "fee"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "fee"});
 errors++;
 }
 if(data.coin !== undefined){
@@ -109,7 +109,7 @@ errors = vErrors.length;
 }
 if(data.dir !== undefined){
 if(typeof data.dir !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/dir",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/dir", "type", {type: "string"});
 errors++;
 }
 }
@@ -123,12 +123,12 @@ if(data.hash !== undefined){
 let data8 = data.hash;
 if(typeof data8 === "string"){
 if(!pattern19.test(data8)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/hash",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{64}$"}});
+vErrors = issueAt(vErrors, instancePath+"/hash", "pattern", {pattern: "^0x[0-9a-f]{64}$"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/hash",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/hash", "type", {type: "string"});
 errors++;
 }
 }
@@ -140,7 +140,7 @@ errors = vErrors.length;
 }
 if(data.crossed !== undefined){
 if(typeof data.crossed !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/crossed",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/crossed", "type", {type: "boolean"});
 errors++;
 }
 }
@@ -153,19 +153,19 @@ errors = vErrors.length;
 if(data.tid !== undefined){
 let data12 = data.tid;
 if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/tid",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/tid", "type", {type: "integer"});
 errors++;
 }
 if((typeof data12 == "number") && (isFinite(data12))){
 if(data12 < 0 || isNaN(data12)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/tid",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = issueAt(vErrors, instancePath+"/tid", "minimum", {comparison: ">=", limit: 0});
 errors++;
 }
 }
 }
 if(data.feeToken !== undefined){
 if(typeof data.feeToken !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/feeToken",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/feeToken", "type", {type: "string"});
 errors++;
 }
 }
@@ -183,7 +183,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 var _errs23 = errors;
 if(data14 !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/cloid",keyword:"type",params:{type: "null"}});
+vErrors = issueAt(vErrors, instancePath+"/cloid", "type", {type: "null"});
 errors++;
 }
 var _valid0 = _errs23 === errors;
@@ -208,7 +208,7 @@ vErrors = null;
 if(data.twapId !== undefined){
 let data15 = data.twapId;
 if((!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))) && (data15 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/twapId",keyword:"type",params:{type: schema101.properties.twapId.type}});
+vErrors = issueAt(vErrors, instancePath+"/twapId", "type", {type: schema101.properties.twapId.type});
 errors++;
 }
 }
@@ -220,7 +220,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate253.errors = vErrors;

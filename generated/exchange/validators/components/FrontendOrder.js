@@ -6,7 +6,7 @@ import { validate97 } from "./OrderId.js";
 import { validate55 } from "./ResponseDecimal.js";
 import { validate257 } from "./Side.js";
 import { validate61 } from "./Timestamp.js";
-import { addAlternatives, addIssue, addIssues } from "./helpers.js";
+import { addAlternatives, addIssue, addIssues, issueAt } from "./helpers.js";
 const schema105 = {"properties":{"tif":{"type":["string","null"]}}};
 
 
@@ -21,59 +21,59 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.coin === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "coin"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "coin"});
 errors++;
 }
 if(data.side === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "side"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "side"});
 errors++;
 }
 if(data.limitPx === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "limitPx"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "limitPx"});
 errors++;
 }
 if(data.sz === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "sz"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "sz"});
 errors++;
 }
 if(data.oid === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "oid"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "oid"});
 errors++;
 }
 if(data.timestamp === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "timestamp"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "timestamp"});
 errors++;
 }
 if(data.origSz === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "origSz"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "origSz"});
 errors++;
 }
 if(data.triggerCondition === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "triggerCondition"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "triggerCondition"});
 errors++;
 }
 if(data.isTrigger === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "isTrigger"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "isTrigger"});
 errors++;
 }
 if(data.triggerPx === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "triggerPx"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "triggerPx"});
 errors++;
 }
 if(data.children === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "children"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "children"});
 errors++;
 }
 if(data.isPositionTpsl === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "isPositionTpsl"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "isPositionTpsl"});
 errors++;
 }
 if(data.reduceOnly === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "reduceOnly"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "reduceOnly"});
 errors++;
 }
 if(data.orderType === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "orderType"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "orderType"});
 errors++;
 }
 if(data.coin !== undefined){
@@ -120,13 +120,13 @@ errors = vErrors.length;
 }
 if(data.triggerCondition !== undefined){
 if(typeof data.triggerCondition !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/triggerCondition",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/triggerCondition", "type", {type: "string"});
 errors++;
 }
 }
 if(data.isTrigger !== undefined){
 if(typeof data.isTrigger !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/isTrigger",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/isTrigger", "type", {type: "boolean"});
 errors++;
 }
 }
@@ -148,32 +148,32 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/children",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/children", "type", {type: "array"});
 errors++;
 }
 }
 if(data.isPositionTpsl !== undefined){
 if(typeof data.isPositionTpsl !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/isPositionTpsl",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/isPositionTpsl", "type", {type: "boolean"});
 errors++;
 }
 }
 if(data.reduceOnly !== undefined){
 if(typeof data.reduceOnly !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/reduceOnly",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/reduceOnly", "type", {type: "boolean"});
 errors++;
 }
 }
 if(data.orderType !== undefined){
 if(typeof data.orderType !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/orderType",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/orderType", "type", {type: "string"});
 errors++;
 }
 }
 if(data.tif !== undefined){
 let data15 = data.tif;
 if((typeof data15 !== "string") && (data15 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/tif",keyword:"type",params:{type: schema105.properties.tif.type}});
+vErrors = issueAt(vErrors, instancePath+"/tif", "type", {type: schema105.properties.tif.type});
 errors++;
 }
 }
@@ -191,7 +191,7 @@ valid3 = valid3 || _valid0;
 if(!valid3){
 var _errs27 = errors;
 if(data16 !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/cloid",keyword:"type",params:{type: "null"}});
+vErrors = issueAt(vErrors, instancePath+"/cloid", "type", {type: "null"});
 errors++;
 }
 var _valid0 = _errs27 === errors;
@@ -215,7 +215,7 @@ vErrors = null;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate272.errors = vErrors;

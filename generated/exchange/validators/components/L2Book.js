@@ -2,7 +2,7 @@
 
 import { validate79 } from "./Coin.js";
 import { validate61 } from "./Timestamp.js";
-import { addIssue, addIssues, hexAwarePattern } from "./helpers.js";
+import { addIssues, hexAwarePattern, issueAt } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 
@@ -15,27 +15,27 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.px === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "px"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "px"});
 errors++;
 }
 if(data.sz === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "sz"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "sz"});
 errors++;
 }
 if(data.n === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "n"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "n"});
 errors++;
 }
 if(data.px !== undefined){
 let data0 = data.px;
 if(typeof data0 === "string"){
 if(!pattern13.test(data0)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/px",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?$"}});
+vErrors = issueAt(vErrors, instancePath+"/px", "pattern", {pattern: "^[0-9]+(\\.[0-9]+)?$"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/px",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/px", "type", {type: "string"});
 errors++;
 }
 }
@@ -43,31 +43,31 @@ if(data.sz !== undefined){
 let data1 = data.sz;
 if(typeof data1 === "string"){
 if(!pattern13.test(data1)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/sz",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?$"}});
+vErrors = issueAt(vErrors, instancePath+"/sz", "pattern", {pattern: "^[0-9]+(\\.[0-9]+)?$"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/sz",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/sz", "type", {type: "string"});
 errors++;
 }
 }
 if(data.n !== undefined){
 let data2 = data.n;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/n",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/n", "type", {type: "integer"});
 errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/n",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = issueAt(vErrors, instancePath+"/n", "minimum", {comparison: ">=", limit: 0});
 errors++;
 }
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate131.errors = vErrors;
@@ -80,15 +80,15 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.coin === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "coin"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "coin"});
 errors++;
 }
 if(data.time === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "time"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "time"});
 errors++;
 }
 if(data.levels === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "levels"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "levels"});
 errors++;
 }
 if(data.coin !== undefined){
@@ -107,11 +107,11 @@ if(data.levels !== undefined){
 let data2 = data.levels;
 if(Array.isArray(data2)){
 if(data2.length > 2){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/levels",keyword:"maxItems",params:{limit: 2}});
+vErrors = issueAt(vErrors, instancePath+"/levels", "maxItems", {limit: 2});
 errors++;
 }
 if(data2.length < 2){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/levels",keyword:"minItems",params:{limit: 2}});
+vErrors = issueAt(vErrors, instancePath+"/levels", "minItems", {limit: 2});
 errors++;
 }
 const len0 = data2.length;
@@ -127,7 +127,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/levels/0",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/levels/0", "type", {type: "array"});
 errors++;
 }
 }
@@ -143,19 +143,19 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/levels/1",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/levels/1", "type", {type: "array"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/levels",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/levels", "type", {type: "array"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate329.errors = vErrors;

@@ -3,7 +3,7 @@
 import { validate53 } from "./Address.js";
 import { validate55 } from "./ResponseDecimal.js";
 import { validate61 } from "./Timestamp.js";
-import { addIssue, addIssues, hexAwarePattern } from "./helpers.js";
+import { addIssues, hexAwarePattern, issueAt } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 
@@ -17,15 +17,15 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.time === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "time"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "time"});
 errors++;
 }
 if(data.hash === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "hash"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "hash"});
 errors++;
 }
 if(data.delta === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "delta"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "delta"});
 errors++;
 }
 if(data.time !== undefined){
@@ -38,12 +38,12 @@ if(data.hash !== undefined){
 let data1 = data.hash;
 if(typeof data1 === "string"){
 if(!pattern19.test(data1)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/hash",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{64}$"}});
+vErrors = issueAt(vErrors, instancePath+"/hash", "pattern", {pattern: "^0x[0-9a-f]{64}$"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/hash",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/hash", "type", {type: "string"});
 errors++;
 }
 }
@@ -51,12 +51,12 @@ if(data.delta !== undefined){
 let data2 = data.delta;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.type === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/delta",keyword:"required",params:{missingProperty: "type"}});
+vErrors = issueAt(vErrors, instancePath+"/delta", "required", {missingProperty: "type"});
 errors++;
 }
 if(data2.type !== undefined){
 if(typeof data2.type !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/delta/type",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/delta/type", "type", {type: "string"});
 errors++;
 }
 }
@@ -68,13 +68,13 @@ errors = vErrors.length;
 }
 if(data2.toPerp !== undefined){
 if(typeof data2.toPerp !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/delta/toPerp",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/delta/toPerp", "type", {type: "boolean"});
 errors++;
 }
 }
 if(data2.token !== undefined){
 if(typeof data2.token !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/delta/token",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/delta/token", "type", {type: "string"});
 errors++;
 }
 }
@@ -104,13 +104,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/delta",keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath+"/delta", "type", {type: "object"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate336.errors = vErrors;

@@ -3,18 +3,18 @@
 import { validate76 } from "./AssetIndex.js";
 import { validate99 } from "./Cloid.js";
 import { validate104 } from "./DecimalString.js";
-import { addAlternatives, addIssue, addIssues } from "./helpers.js";
+import { addAlternatives, addIssue, addIssues, issueAt } from "./helpers.js";
 const schema46 = {"enum":["Alo","Ioc","Gtc","FrontendMarket"]};
 
 function validate109(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "string"});
 errors++;
 }
 if(!((((data === "Alo") || (data === "Ioc")) || (data === "Gtc")) || (data === "FrontendMarket"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"enum",params:{allowedValues: schema46.enum}});
+vErrors = issueAt(vErrors, instancePath, "enum", {allowedValues: schema46.enum});
 errors++;
 }
 validate109.errors = vErrors;
@@ -27,12 +27,12 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.limit === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "limit"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "limit"});
 errors++;
 }
 for(const key0 in data){
 if(!(key0 === "limit")){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
@@ -40,12 +40,12 @@ if(data.limit !== undefined){
 let data0 = data.limit;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.tif === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",keyword:"required",params:{missingProperty: "tif"}});
+vErrors = issueAt(vErrors, instancePath+"/limit", "required", {missingProperty: "tif"});
 errors++;
 }
 for(const key1 in data0){
 if(!(key1 === "tif")){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",keyword:"additionalProperties",params:{additionalProperty: key1}});
+vErrors = issueAt(vErrors, instancePath+"/limit", "additionalProperties", {additionalProperty: key1});
 errors++;
 }
 }
@@ -57,13 +57,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath+"/limit", "type", {type: "object"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate108.errors = vErrors;
@@ -76,11 +76,11 @@ function validate114(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "string"});
 errors++;
 }
 if(!((data === "tp") || (data === "sl"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"enum",params:{allowedValues: schema48.enum}});
+vErrors = issueAt(vErrors, instancePath, "enum", {allowedValues: schema48.enum});
 errors++;
 }
 validate114.errors = vErrors;
@@ -93,12 +93,12 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.trigger === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "trigger"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "trigger"});
 errors++;
 }
 for(const key0 in data){
 if(!(key0 === "trigger")){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
@@ -106,26 +106,26 @@ if(data.trigger !== undefined){
 let data0 = data.trigger;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.isMarket === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/trigger",keyword:"required",params:{missingProperty: "isMarket"}});
+vErrors = issueAt(vErrors, instancePath+"/trigger", "required", {missingProperty: "isMarket"});
 errors++;
 }
 if(data0.triggerPx === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/trigger",keyword:"required",params:{missingProperty: "triggerPx"}});
+vErrors = issueAt(vErrors, instancePath+"/trigger", "required", {missingProperty: "triggerPx"});
 errors++;
 }
 if(data0.tpsl === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/trigger",keyword:"required",params:{missingProperty: "tpsl"}});
+vErrors = issueAt(vErrors, instancePath+"/trigger", "required", {missingProperty: "tpsl"});
 errors++;
 }
 for(const key1 in data0){
 if(!(((key1 === "isMarket") || (key1 === "triggerPx")) || (key1 === "tpsl"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/trigger",keyword:"additionalProperties",params:{additionalProperty: key1}});
+vErrors = issueAt(vErrors, instancePath+"/trigger", "additionalProperties", {additionalProperty: key1});
 errors++;
 }
 }
 if(data0.isMarket !== undefined){
 if(typeof data0.isMarket !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/trigger/isMarket",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/trigger/isMarket", "type", {type: "boolean"});
 errors++;
 }
 }
@@ -143,13 +143,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/trigger",keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath+"/trigger", "type", {type: "object"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate112.errors = vErrors;
@@ -215,32 +215,32 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.a === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "a"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "a"});
 errors++;
 }
 if(data.b === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "b"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "b"});
 errors++;
 }
 if(data.p === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "p"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "p"});
 errors++;
 }
 if(data.s === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "s"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "s"});
 errors++;
 }
 if(data.r === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "r"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "r"});
 errors++;
 }
 if(data.t === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "t"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "t"});
 errors++;
 }
 for(const key0 in data){
 if(!(((((((key0 === "a") || (key0 === "b")) || (key0 === "p")) || (key0 === "s")) || (key0 === "r")) || (key0 === "t")) || (key0 === "c"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
@@ -252,7 +252,7 @@ errors = vErrors.length;
 }
 if(data.b !== undefined){
 if(typeof data.b !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/b",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/b", "type", {type: "boolean"});
 errors++;
 }
 }
@@ -270,7 +270,7 @@ errors = vErrors.length;
 }
 if(data.r !== undefined){
 if(typeof data.r !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/r",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/r", "type", {type: "boolean"});
 errors++;
 }
 }
@@ -288,7 +288,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate102.errors = vErrors;

@@ -5,7 +5,7 @@ import { validate144 } from "./ErrorStatus.js";
 import { validate149 } from "./Nonce.js";
 import { validate97 } from "./OrderId.js";
 import { validate55 } from "./ResponseDecimal.js";
-import { addAlternatives, addIssue, addIssues } from "./helpers.js";
+import { addAlternatives, addIssue, addIssues, issueAt } from "./helpers.js";
 const schema152 = {"properties":{"type":{"anyOf":[{"enum":["order","batchModify"]}]}}};
 
 
@@ -15,14 +15,14 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.resting === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "resting"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "resting"});
 errors++;
 }
 if(data.resting !== undefined){
 let data0 = data.resting;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.oid === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/resting",keyword:"required",params:{missingProperty: "oid"}});
+vErrors = issueAt(vErrors, instancePath+"/resting", "required", {missingProperty: "oid"});
 errors++;
 }
 if(data0.oid !== undefined){
@@ -39,13 +39,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/resting",keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath+"/resting", "type", {type: "object"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate435.errors = vErrors;
@@ -59,22 +59,22 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.filled === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "filled"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "filled"});
 errors++;
 }
 if(data.filled !== undefined){
 let data0 = data.filled;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.totalSz === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/filled",keyword:"required",params:{missingProperty: "totalSz"}});
+vErrors = issueAt(vErrors, instancePath+"/filled", "required", {missingProperty: "totalSz"});
 errors++;
 }
 if(data0.avgPx === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/filled",keyword:"required",params:{missingProperty: "avgPx"}});
+vErrors = issueAt(vErrors, instancePath+"/filled", "required", {missingProperty: "avgPx"});
 errors++;
 }
 if(data0.oid === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/filled",keyword:"required",params:{missingProperty: "oid"}});
+vErrors = issueAt(vErrors, instancePath+"/filled", "required", {missingProperty: "oid"});
 errors++;
 }
 if(data0.totalSz !== undefined){
@@ -103,13 +103,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/filled",keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath+"/filled", "type", {type: "object"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate266.errors = vErrors;
@@ -126,11 +126,11 @@ const _errs0 = errors;
 let valid0 = false;
 var _errs1 = errors;
 if(typeof data !== "string"){
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "string"});
 errors++;
 }
 if(!((data === "waitingForFill") || (data === "waitingForTrigger"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"enum",params:{allowedValues: schema155.anyOf[0].enum}});
+vErrors = issueAt(vErrors, instancePath, "enum", {allowedValues: schema155.anyOf[0].enum});
 errors++;
 }
 var _valid0 = _errs1 === errors;
@@ -138,7 +138,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 var _errs3 = errors;
 if(typeof data !== "string"){
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "string"});
 errors++;
 }
 var _valid0 = _errs3 === errors;
@@ -253,11 +253,11 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "type"});
 errors++;
 }
 if(data.data === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "data"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "data"});
 errors++;
 }
 if(data.type !== undefined){
@@ -266,11 +266,11 @@ const _errs2 = errors;
 let valid1 = false;
 var _errs3 = errors;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "type", {type: "string"});
 errors++;
 }
 if(!((data0 === "order") || (data0 === "batchModify"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"enum",params:{allowedValues: schema152.properties.type.anyOf[0].enum}});
+vErrors = issueAt(vErrors, instancePath+"/type", "enum", {allowedValues: schema152.properties.type.anyOf[0].enum});
 errors++;
 }
 var _valid0 = _errs3 === errors;
@@ -278,7 +278,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 var _errs5 = errors;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "type", {type: "string"});
 errors++;
 }
 var _valid0 = _errs5 === errors;
@@ -304,7 +304,7 @@ if(data.data !== undefined){
 let data1 = data.data;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.statuses === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/data",keyword:"required",params:{missingProperty: "statuses"}});
+vErrors = issueAt(vErrors, instancePath+"/data", "required", {missingProperty: "statuses"});
 errors++;
 }
 if(data1.statuses !== undefined){
@@ -319,19 +319,19 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/data/statuses",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/data/statuses", "type", {type: "array"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/data",keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath+"/data", "type", {type: "object"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate433.errors = vErrors;
@@ -344,21 +344,21 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.status === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "status"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "status"});
 errors++;
 }
 if(data.response === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "response"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "response"});
 errors++;
 }
 if(data.status !== undefined){
 let data0 = data.status;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/status", "type", {type: "string"});
 errors++;
 }
 if("ok" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",keyword:"const",params:{allowedValue: "ok"}});
+vErrors = issueAt(vErrors, instancePath+"/status", "const", {allowedValue: "ok"});
 errors++;
 }
 }
@@ -370,7 +370,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate432.errors = vErrors;

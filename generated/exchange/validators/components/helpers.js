@@ -12,6 +12,14 @@ function addIssues(issues, more) {
   return issues === null ? more : issues.concat(more);
 }
 
+/** Appends the issue {instancePath, keyword, params} to ajv's error list, which starts out as null. */
+function issueAt(issues, instancePath, keyword, params) {
+  const issue = { instancePath, keyword, params };
+  if (issues === null) return [issue];
+  issues.push(issue);
+  return issues;
+}
+
 /** Records a failed oneOf/anyOf with the issues of each branch (from its start to the next one's) in params.branches. */
 function addAlternatives(issues, starts, issue) {
   const branches = [];
@@ -131,4 +139,4 @@ function commonJsExports(namespace) {
   return fallback !== undefined && fallback !== null && fallback.__esModule ? fallback : namespace;
 }
 
-export { addIssue, addIssues, addAlternatives, hexAwarePattern, commonJsExports };
+export { addIssue, addIssues, issueAt, addAlternatives, hexAwarePattern, commonJsExports };

@@ -2,46 +2,46 @@
 
 import { validate99 } from "./Hash.js";
 import { validate62 } from "./Int64.js";
-import { addIssue, addIssues } from "./helpers.js";
+import { addIssues, issueAt } from "./helpers.js";
 function validate105(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.workchain === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "workchain"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "workchain"});
 errors++;
 }
 if(data.shard === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "shard"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "shard"});
 errors++;
 }
 if(data.seqno === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "seqno"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "seqno"});
 errors++;
 }
 if(data.workchain !== undefined){
 let data0 = data.workchain;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/workchain",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/workchain", "type", {type: "integer"});
 errors++;
 }
 }
 if(data.shard !== undefined){
 if(typeof data.shard !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/shard",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/shard", "type", {type: "string"});
 errors++;
 }
 }
 if(data.seqno !== undefined){
 let data2 = data.seqno;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/seqno",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/seqno", "type", {type: "integer"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate105.errors = vErrors;
@@ -54,54 +54,54 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.workchain === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "workchain"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "workchain"});
 errors++;
 }
 if(data.shard === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "shard"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "shard"});
 errors++;
 }
 if(data.seqno === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "seqno"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "seqno"});
 errors++;
 }
 if(data.root_hash === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "root_hash"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "root_hash"});
 errors++;
 }
 if(data.file_hash === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "file_hash"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "file_hash"});
 errors++;
 }
 if(data.gen_utime === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "gen_utime"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "gen_utime"});
 errors++;
 }
 if(data.start_lt === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "start_lt"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "start_lt"});
 errors++;
 }
 if(data.end_lt === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "end_lt"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "end_lt"});
 errors++;
 }
 if(data.workchain !== undefined){
 let data0 = data.workchain;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/workchain",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/workchain", "type", {type: "integer"});
 errors++;
 }
 }
 if(data.shard !== undefined){
 if(typeof data.shard !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/shard",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/shard", "type", {type: "string"});
 errors++;
 }
 }
 if(data.seqno !== undefined){
 let data2 = data.seqno;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/seqno",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/seqno", "type", {type: "integer"});
 errors++;
 }
 }
@@ -120,63 +120,63 @@ errors = vErrors.length;
 if(data.global_id !== undefined){
 let data5 = data.global_id;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/global_id",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/global_id", "type", {type: "integer"});
 errors++;
 }
 }
 if(data.version !== undefined){
 let data6 = data.version;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/version",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/version", "type", {type: "integer"});
 errors++;
 }
 }
 if(data.after_merge !== undefined){
 if(typeof data.after_merge !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/after_merge",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/after_merge", "type", {type: "boolean"});
 errors++;
 }
 }
 if(data.before_split !== undefined){
 if(typeof data.before_split !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/before_split",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/before_split", "type", {type: "boolean"});
 errors++;
 }
 }
 if(data.after_split !== undefined){
 if(typeof data.after_split !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/after_split",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/after_split", "type", {type: "boolean"});
 errors++;
 }
 }
 if(data.want_merge !== undefined){
 if(typeof data.want_merge !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/want_merge",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/want_merge", "type", {type: "boolean"});
 errors++;
 }
 }
 if(data.want_split !== undefined){
 if(typeof data.want_split !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/want_split",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/want_split", "type", {type: "boolean"});
 errors++;
 }
 }
 if(data.key_block !== undefined){
 if(typeof data.key_block !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/key_block",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/key_block", "type", {type: "boolean"});
 errors++;
 }
 }
 if(data.vert_seqno_incr !== undefined){
 if(typeof data.vert_seqno_incr !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/vert_seqno_incr",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/vert_seqno_incr", "type", {type: "boolean"});
 errors++;
 }
 }
 if(data.flags !== undefined){
 let data14 = data.flags;
 if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/flags",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/flags", "type", {type: "integer"});
 errors++;
 }
 }
@@ -201,61 +201,61 @@ errors = vErrors.length;
 if(data.validator_list_hash_short !== undefined){
 let data18 = data.validator_list_hash_short;
 if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/validator_list_hash_short",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/validator_list_hash_short", "type", {type: "integer"});
 errors++;
 }
 }
 if(data.gen_catchain_seqno !== undefined){
 let data19 = data.gen_catchain_seqno;
 if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/gen_catchain_seqno",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/gen_catchain_seqno", "type", {type: "integer"});
 errors++;
 }
 }
 if(data.min_ref_mc_seqno !== undefined){
 let data20 = data.min_ref_mc_seqno;
 if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/min_ref_mc_seqno",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/min_ref_mc_seqno", "type", {type: "integer"});
 errors++;
 }
 }
 if(data.prev_key_block_seqno !== undefined){
 let data21 = data.prev_key_block_seqno;
 if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/prev_key_block_seqno",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/prev_key_block_seqno", "type", {type: "integer"});
 errors++;
 }
 }
 if(data.vert_seqno !== undefined){
 let data22 = data.vert_seqno;
 if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/vert_seqno",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/vert_seqno", "type", {type: "integer"});
 errors++;
 }
 }
 if(data.master_ref_seqno !== undefined){
 let data23 = data.master_ref_seqno;
 if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/master_ref_seqno",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/master_ref_seqno", "type", {type: "integer"});
 errors++;
 }
 }
 if(data.rand_seed !== undefined){
 if(typeof data.rand_seed !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/rand_seed",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/rand_seed", "type", {type: "string"});
 errors++;
 }
 }
 if(data.created_by !== undefined){
 if(typeof data.created_by !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/created_by",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/created_by", "type", {type: "string"});
 errors++;
 }
 }
 if(data.tx_count !== undefined){
 let data26 = data.tx_count;
 if(!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/tx_count",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/tx_count", "type", {type: "integer"});
 errors++;
 }
 }
@@ -277,13 +277,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/prev_blocks",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/prev_blocks", "type", {type: "array"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate98.errors = vErrors;

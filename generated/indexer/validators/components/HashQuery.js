@@ -3,7 +3,7 @@
 import { validate99 } from "./Hash.js";
 import { validate62 } from "./Int64.js";
 import { validate60 } from "./Nanotons.js";
-import { addAlternatives, addIssue, addIssues, hexAwarePattern } from "./helpers.js";
+import { addAlternatives, addIssue, addIssues, hexAwarePattern, issueAt } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 
@@ -14,12 +14,12 @@ let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
 if(!pattern9.test(data)){
-vErrors = addIssue(vErrors, {instancePath,keyword:"pattern",params:{pattern: "^([A-Za-z0-9+/_-]{43}=?|[0-9a-fA-F]{64})$"}});
+vErrors = issueAt(vErrors, instancePath, "pattern", {pattern: "^([A-Za-z0-9+/_-]{43}=?|[0-9a-fA-F]{64})$"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "string"});
 errors++;
 }
 validate137.errors = vErrors;
@@ -40,27 +40,27 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.hash !== undefined){
 let data0 = data.hash;
 if((typeof data0 !== "string") && (data0 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/hash",keyword:"type",params:{type: schema75.properties.hash.type}});
+vErrors = issueAt(vErrors, instancePath+"/hash", "type", {type: schema75.properties.hash.type});
 errors++;
 }
 }
 if(data.body !== undefined){
 let data1 = data.body;
 if((typeof data1 !== "string") && (data1 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/body",keyword:"type",params:{type: schema75.properties.body.type}});
+vErrors = issueAt(vErrors, instancePath+"/body", "type", {type: schema75.properties.body.type});
 errors++;
 }
 }
 if(data.decoded !== undefined){
 let data2 = data.decoded;
 if((!(data2 && typeof data2 == "object" && !Array.isArray(data2))) && (data2 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/decoded",keyword:"type",params:{type: schema75.properties.decoded.type}});
+vErrors = issueAt(vErrors, instancePath+"/decoded", "type", {type: schema75.properties.decoded.type});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate197.errors = vErrors;
@@ -73,7 +73,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.hash === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "hash"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "hash"});
 errors++;
 }
 if(data.hash !== undefined){
@@ -84,21 +84,21 @@ errors = vErrors.length;
 }
 if(data.hash_norm !== undefined){
 if(typeof data.hash_norm !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/hash_norm",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/hash_norm", "type", {type: "string"});
 errors++;
 }
 }
 if(data.source !== undefined){
 let data2 = data.source;
 if((typeof data2 !== "string") && (data2 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/source",keyword:"type",params:{type: schema74.properties.source.type}});
+vErrors = issueAt(vErrors, instancePath+"/source", "type", {type: schema74.properties.source.type});
 errors++;
 }
 }
 if(data.destination !== undefined){
 let data3 = data.destination;
 if((typeof data3 !== "string") && (data3 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/destination",keyword:"type",params:{type: schema74.properties.destination.type}});
+vErrors = issueAt(vErrors, instancePath+"/destination", "type", {type: schema74.properties.destination.type});
 errors++;
 }
 }
@@ -116,7 +116,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 var _errs11 = errors;
 if(data4 !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/value",keyword:"type",params:{type: "null"}});
+vErrors = issueAt(vErrors, instancePath+"/value", "type", {type: "null"});
 errors++;
 }
 var _valid0 = _errs11 === errors;
@@ -141,7 +141,7 @@ vErrors = null;
 if(data.value_extra_currencies !== undefined){
 let data5 = data.value_extra_currencies;
 if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/value_extra_currencies",keyword:"type",params:{type: schema74.properties.value_extra_currencies.type}});
+vErrors = issueAt(vErrors, instancePath+"/value_extra_currencies", "type", {type: schema74.properties.value_extra_currencies.type});
 errors++;
 }
 }
@@ -159,7 +159,7 @@ valid2 = valid2 || _valid1;
 if(!valid2){
 var _errs18 = errors;
 if(data6 !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/fwd_fee",keyword:"type",params:{type: "null"}});
+vErrors = issueAt(vErrors, instancePath+"/fwd_fee", "type", {type: "null"});
 errors++;
 }
 var _valid1 = _errs18 === errors;
@@ -195,7 +195,7 @@ valid3 = valid3 || _valid2;
 if(!valid3){
 var _errs23 = errors;
 if(data7 !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/ihr_fee",keyword:"type",params:{type: "null"}});
+vErrors = issueAt(vErrors, instancePath+"/ihr_fee", "type", {type: "null"});
 errors++;
 }
 var _valid2 = _errs23 === errors;
@@ -231,7 +231,7 @@ valid4 = valid4 || _valid3;
 if(!valid4){
 var _errs28 = errors;
 if(data8 !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/import_fee",keyword:"type",params:{type: "null"}});
+vErrors = issueAt(vErrors, instancePath+"/import_fee", "type", {type: "null"});
 errors++;
 }
 var _valid3 = _errs28 === errors;
@@ -267,7 +267,7 @@ valid5 = valid5 || _valid4;
 if(!valid5){
 var _errs33 = errors;
 if(data9 !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/created_lt",keyword:"type",params:{type: "null"}});
+vErrors = issueAt(vErrors, instancePath+"/created_lt", "type", {type: "null"});
 errors++;
 }
 var _valid4 = _errs33 === errors;
@@ -303,7 +303,7 @@ valid6 = valid6 || _valid5;
 if(!valid6){
 var _errs38 = errors;
 if(data10 !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/created_at",keyword:"type",params:{type: "null"}});
+vErrors = issueAt(vErrors, instancePath+"/created_at", "type", {type: "null"});
 errors++;
 }
 var _valid5 = _errs38 === errors;
@@ -328,54 +328,54 @@ vErrors = null;
 if(data.opcode !== undefined){
 let data11 = data.opcode;
 if(((typeof data11 !== "string") && (!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11))))) && (data11 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/opcode",keyword:"type",params:{type: schema74.properties.opcode.type}});
+vErrors = issueAt(vErrors, instancePath+"/opcode", "type", {type: schema74.properties.opcode.type});
 errors++;
 }
 }
 if(data.extra_flags !== undefined){
 let data12 = data.extra_flags;
 if(((typeof data12 !== "string") && (!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12))))) && (data12 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/extra_flags",keyword:"type",params:{type: schema74.properties.extra_flags.type}});
+vErrors = issueAt(vErrors, instancePath+"/extra_flags", "type", {type: schema74.properties.extra_flags.type});
 errors++;
 }
 }
 if(data.decoded_opcode !== undefined){
 let data13 = data.decoded_opcode;
 if((typeof data13 !== "string") && (data13 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/decoded_opcode",keyword:"type",params:{type: schema74.properties.decoded_opcode.type}});
+vErrors = issueAt(vErrors, instancePath+"/decoded_opcode", "type", {type: schema74.properties.decoded_opcode.type});
 errors++;
 }
 }
 if(data.ihr_disabled !== undefined){
 let data14 = data.ihr_disabled;
 if((typeof data14 !== "boolean") && (data14 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/ihr_disabled",keyword:"type",params:{type: schema74.properties.ihr_disabled.type}});
+vErrors = issueAt(vErrors, instancePath+"/ihr_disabled", "type", {type: schema74.properties.ihr_disabled.type});
 errors++;
 }
 }
 if(data.bounce !== undefined){
 let data15 = data.bounce;
 if((typeof data15 !== "boolean") && (data15 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/bounce",keyword:"type",params:{type: schema74.properties.bounce.type}});
+vErrors = issueAt(vErrors, instancePath+"/bounce", "type", {type: schema74.properties.bounce.type});
 errors++;
 }
 }
 if(data.bounced !== undefined){
 let data16 = data.bounced;
 if((typeof data16 !== "boolean") && (data16 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/bounced",keyword:"type",params:{type: schema74.properties.bounced.type}});
+vErrors = issueAt(vErrors, instancePath+"/bounced", "type", {type: schema74.properties.bounced.type});
 errors++;
 }
 }
 if(data.in_msg_tx_hash !== undefined){
 if(typeof data.in_msg_tx_hash !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/in_msg_tx_hash",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/in_msg_tx_hash", "type", {type: "string"});
 errors++;
 }
 }
 if(data.out_msg_tx_hash !== undefined){
 if(typeof data.out_msg_tx_hash !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/out_msg_tx_hash",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/out_msg_tx_hash", "type", {type: "string"});
 errors++;
 }
 }
@@ -393,7 +393,7 @@ valid7 = valid7 || _valid6;
 if(!valid7){
 var _errs59 = errors;
 if(data19 !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/message_content",keyword:"type",params:{type: "null"}});
+vErrors = issueAt(vErrors, instancePath+"/message_content", "type", {type: "null"});
 errors++;
 }
 var _valid6 = _errs59 === errors;
@@ -429,7 +429,7 @@ valid8 = valid8 || _valid7;
 if(!valid8){
 var _errs64 = errors;
 if(data20 !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/init_state",keyword:"type",params:{type: "null"}});
+vErrors = issueAt(vErrors, instancePath+"/init_state", "type", {type: "null"});
 errors++;
 }
 var _valid7 = _errs64 === errors;
@@ -453,7 +453,7 @@ vErrors = null;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate189.errors = vErrors;

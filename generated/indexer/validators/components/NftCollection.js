@@ -2,7 +2,7 @@
 
 import { validate62 } from "./Int64.js";
 import { validate58 } from "./RawAddress.js";
-import { addIssue, addIssues, hexAwarePattern } from "./helpers.js";
+import { addIssues, hexAwarePattern, issueAt } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 
@@ -19,19 +19,19 @@ function validate214(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) && (typeof data !== "string")){
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: schema83.type}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: schema83.type});
 errors++;
 }
 if(typeof data == "string" && pattern4.test(data)){
 const integer0 = BigInt(data);
 if(integer0 < obj12 || integer0 > obj13){
-vErrors = addIssue(vErrors, {instancePath,keyword:"integerFormat",params:{format: "int257"}});
+vErrors = issueAt(vErrors, instancePath, "integerFormat", {format: "int257"});
 errors++;
 }
 }
 if(typeof data === "string"){
 if(!pattern7.test(data)){
-vErrors = addIssue(vErrors, {instancePath,keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
+vErrors = issueAt(vErrors, instancePath, "pattern", {pattern: "^-?[0-9]+$"});
 errors++;
 }
 }
@@ -45,15 +45,15 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.address === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "address"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "address"});
 errors++;
 }
 if(data.last_transaction_lt === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "last_transaction_lt"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "last_transaction_lt"});
 errors++;
 }
 if(data.next_item_index === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "next_item_index"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "next_item_index"});
 errors++;
 }
 if(data.address !== undefined){
@@ -65,7 +65,7 @@ errors = vErrors.length;
 if(data.owner_address !== undefined){
 let data1 = data.owner_address;
 if((typeof data1 !== "string") && (data1 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/owner_address",keyword:"type",params:{type: schema84.properties.owner_address.type}});
+vErrors = issueAt(vErrors, instancePath+"/owner_address", "type", {type: schema84.properties.owner_address.type});
 errors++;
 }
 }
@@ -84,25 +84,25 @@ errors = vErrors.length;
 if(data.collection_content !== undefined){
 let data4 = data.collection_content;
 if((!(data4 && typeof data4 == "object" && !Array.isArray(data4))) && (data4 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/collection_content",keyword:"type",params:{type: schema84.properties.collection_content.type}});
+vErrors = issueAt(vErrors, instancePath+"/collection_content", "type", {type: schema84.properties.collection_content.type});
 errors++;
 }
 }
 if(data.code_hash !== undefined){
 if(typeof data.code_hash !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/code_hash",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/code_hash", "type", {type: "string"});
 errors++;
 }
 }
 if(data.data_hash !== undefined){
 if(typeof data.data_hash !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/data_hash",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/data_hash", "type", {type: "string"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate215.errors = vErrors;

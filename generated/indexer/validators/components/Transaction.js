@@ -5,7 +5,7 @@ import { validate189 } from "./HashQuery.js";
 import { validate62 } from "./Int64.js";
 import { validate60 } from "./Nanotons.js";
 import { validate58 } from "./RawAddress.js";
-import { addAlternatives, addIssue, addIssues } from "./helpers.js";
+import { addAlternatives, addIssue, addIssues, issueAt } from "./helpers.js";
 const schema103 = {"properties":{"mc_block_seqno":{"type":["integer","null"]},"trace_id":{"type":["string","null"]},"trace_external_hash":{"type":["string","null"]},"total_fees_extra_currencies":{"type":["object","null"]}}};
 
 
@@ -30,7 +30,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate204.errors = vErrors;
@@ -43,42 +43,42 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "type"});
 errors++;
 }
 if(data.type !== undefined){
 if(typeof data.type !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "type", {type: "string"});
 errors++;
 }
 }
 if(data.aborted !== undefined){
 if(typeof data.aborted !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/aborted",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/aborted", "type", {type: "boolean"});
 errors++;
 }
 }
 if(data.destroyed !== undefined){
 if(typeof data.destroyed !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/destroyed",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/destroyed", "type", {type: "boolean"});
 errors++;
 }
 }
 if(data.credit_first !== undefined){
 if(typeof data.credit_first !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/credit_first",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/credit_first", "type", {type: "boolean"});
 errors++;
 }
 }
 if(data.is_tock !== undefined){
 if(typeof data.is_tock !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/is_tock",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/is_tock", "type", {type: "boolean"});
 errors++;
 }
 }
 if(data.installed !== undefined){
 if(typeof data.installed !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/installed",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/installed", "type", {type: "boolean"});
 errors++;
 }
 }
@@ -99,13 +99,13 @@ errors = vErrors.length;
 }
 if(data6.status_change !== undefined){
 if(typeof data6.status_change !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/storage_ph/status_change",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/storage_ph/status_change", "type", {type: "string"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/storage_ph",keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath+"/storage_ph", "type", {type: "object"});
 errors++;
 }
 }
@@ -127,13 +127,13 @@ errors = vErrors.length;
 if(data10.credit_extra_currencies !== undefined){
 let data13 = data10.credit_extra_currencies;
 if(!(data13 && typeof data13 == "object" && !Array.isArray(data13))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/credit_ph/credit_extra_currencies",keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath+"/credit_ph/credit_extra_currencies", "type", {type: "object"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/credit_ph",keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath+"/credit_ph", "type", {type: "object"});
 errors++;
 }
 }
@@ -142,37 +142,37 @@ let data14 = data.compute_ph;
 if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
 if(data14.type !== undefined){
 if(typeof data14.type !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/compute_ph/type",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/compute_ph/type", "type", {type: "string"});
 errors++;
 }
 }
 if(data14.skipped !== undefined){
 if(typeof data14.skipped !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/compute_ph/skipped",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/compute_ph/skipped", "type", {type: "boolean"});
 errors++;
 }
 }
 if(data14.reason !== undefined){
 if(typeof data14.reason !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/compute_ph/reason",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/compute_ph/reason", "type", {type: "string"});
 errors++;
 }
 }
 if(data14.success !== undefined){
 if(typeof data14.success !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/compute_ph/success",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/compute_ph/success", "type", {type: "boolean"});
 errors++;
 }
 }
 if(data14.msg_state_used !== undefined){
 if(typeof data14.msg_state_used !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/compute_ph/msg_state_used",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/compute_ph/msg_state_used", "type", {type: "boolean"});
 errors++;
 }
 }
 if(data14.account_activated !== undefined){
 if(typeof data14.account_activated !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/compute_ph/account_activated",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/compute_ph/account_activated", "type", {type: "boolean"});
 errors++;
 }
 }
@@ -203,46 +203,46 @@ errors = vErrors.length;
 if(data14.mode !== undefined){
 let data25 = data14.mode;
 if(!(((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25))) && (isFinite(data25)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/compute_ph/mode",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/compute_ph/mode", "type", {type: "integer"});
 errors++;
 }
 }
 if(data14.exit_code !== undefined){
 let data26 = data14.exit_code;
 if(!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/compute_ph/exit_code",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/compute_ph/exit_code", "type", {type: "integer"});
 errors++;
 }
 }
 if(data14.exit_arg !== undefined){
 let data27 = data14.exit_arg;
 if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/compute_ph/exit_arg",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/compute_ph/exit_arg", "type", {type: "integer"});
 errors++;
 }
 }
 if(data14.vm_steps !== undefined){
 let data28 = data14.vm_steps;
 if(!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/compute_ph/vm_steps",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/compute_ph/vm_steps", "type", {type: "integer"});
 errors++;
 }
 }
 if(data14.vm_init_state_hash !== undefined){
 if(typeof data14.vm_init_state_hash !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/compute_ph/vm_init_state_hash",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/compute_ph/vm_init_state_hash", "type", {type: "string"});
 errors++;
 }
 }
 if(data14.vm_final_state_hash !== undefined){
 if(typeof data14.vm_final_state_hash !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/compute_ph/vm_final_state_hash",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/compute_ph/vm_final_state_hash", "type", {type: "string"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/compute_ph",keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath+"/compute_ph", "type", {type: "object"});
 errors++;
 }
 }
@@ -251,25 +251,25 @@ let data31 = data.action;
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 if(data31.success !== undefined){
 if(typeof data31.success !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/action/success",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/action/success", "type", {type: "boolean"});
 errors++;
 }
 }
 if(data31.valid !== undefined){
 if(typeof data31.valid !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/action/valid",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/action/valid", "type", {type: "boolean"});
 errors++;
 }
 }
 if(data31.no_funds !== undefined){
 if(typeof data31.no_funds !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/action/no_funds",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/action/no_funds", "type", {type: "boolean"});
 errors++;
 }
 }
 if(data31.status_change !== undefined){
 if(typeof data31.status_change !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/action/status_change",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/action/status_change", "type", {type: "string"});
 errors++;
 }
 }
@@ -288,48 +288,48 @@ errors = vErrors.length;
 if(data31.result_code !== undefined){
 let data38 = data31.result_code;
 if(!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/action/result_code",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/action/result_code", "type", {type: "integer"});
 errors++;
 }
 }
 if(data31.result_arg !== undefined){
 let data39 = data31.result_arg;
 if(!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/action/result_arg",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/action/result_arg", "type", {type: "integer"});
 errors++;
 }
 }
 if(data31.tot_actions !== undefined){
 let data40 = data31.tot_actions;
 if(!(((typeof data40 == "number") && (!(data40 % 1) && !isNaN(data40))) && (isFinite(data40)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/action/tot_actions",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/action/tot_actions", "type", {type: "integer"});
 errors++;
 }
 }
 if(data31.spec_actions !== undefined){
 let data41 = data31.spec_actions;
 if(!(((typeof data41 == "number") && (!(data41 % 1) && !isNaN(data41))) && (isFinite(data41)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/action/spec_actions",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/action/spec_actions", "type", {type: "integer"});
 errors++;
 }
 }
 if(data31.skipped_actions !== undefined){
 let data42 = data31.skipped_actions;
 if(!(((typeof data42 == "number") && (!(data42 % 1) && !isNaN(data42))) && (isFinite(data42)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/action/skipped_actions",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/action/skipped_actions", "type", {type: "integer"});
 errors++;
 }
 }
 if(data31.msgs_created !== undefined){
 let data43 = data31.msgs_created;
 if(!(((typeof data43 == "number") && (!(data43 % 1) && !isNaN(data43))) && (isFinite(data43)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/action/msgs_created",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/action/msgs_created", "type", {type: "integer"});
 errors++;
 }
 }
 if(data31.action_list_hash !== undefined){
 if(typeof data31.action_list_hash !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/action/action_list_hash",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/action/action_list_hash", "type", {type: "string"});
 errors++;
 }
 }
@@ -341,7 +341,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/action",keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath+"/action", "type", {type: "object"});
 errors++;
 }
 }
@@ -350,7 +350,7 @@ let data46 = data.bounce;
 if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
 if(data46.type !== undefined){
 if(typeof data46.type !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/bounce/type",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/bounce/type", "type", {type: "string"});
 errors++;
 }
 }
@@ -380,20 +380,20 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/bounce",keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath+"/bounce", "type", {type: "object"});
 errors++;
 }
 }
 if(data.split_info !== undefined){
 let data52 = data.split_info;
 if(!(data52 && typeof data52 == "object" && !Array.isArray(data52))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/split_info",keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath+"/split_info", "type", {type: "object"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate269.errors = vErrors;
@@ -406,40 +406,40 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.workchain === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "workchain"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "workchain"});
 errors++;
 }
 if(data.shard === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "shard"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "shard"});
 errors++;
 }
 if(data.seqno === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "seqno"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "seqno"});
 errors++;
 }
 if(data.workchain !== undefined){
 let data0 = data.workchain;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/workchain",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/workchain", "type", {type: "integer"});
 errors++;
 }
 }
 if(data.shard !== undefined){
 if(typeof data.shard !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/shard",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/shard", "type", {type: "string"});
 errors++;
 }
 }
 if(data.seqno !== undefined){
 let data2 = data.seqno;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/seqno",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/seqno", "type", {type: "integer"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate109.errors = vErrors;
@@ -454,7 +454,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.hash === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "hash"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "hash"});
 errors++;
 }
 if(data.hash !== undefined){
@@ -477,7 +477,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 var _errs5 = errors;
 if(data1 !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/balance",keyword:"type",params:{type: "null"}});
+vErrors = issueAt(vErrors, instancePath+"/balance", "type", {type: "null"});
 errors++;
 }
 var _valid0 = _errs5 === errors;
@@ -502,55 +502,55 @@ vErrors = null;
 if(data.extra_currencies !== undefined){
 let data2 = data.extra_currencies;
 if((!(data2 && typeof data2 == "object" && !Array.isArray(data2))) && (data2 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/extra_currencies",keyword:"type",params:{type: schema105.properties.extra_currencies.type}});
+vErrors = issueAt(vErrors, instancePath+"/extra_currencies", "type", {type: schema105.properties.extra_currencies.type});
 errors++;
 }
 }
 if(data.account_status !== undefined){
 let data3 = data.account_status;
 if((typeof data3 !== "string") && (data3 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/account_status",keyword:"type",params:{type: schema105.properties.account_status.type}});
+vErrors = issueAt(vErrors, instancePath+"/account_status", "type", {type: schema105.properties.account_status.type});
 errors++;
 }
 }
 if(data.frozen_hash !== undefined){
 let data4 = data.frozen_hash;
 if((typeof data4 !== "string") && (data4 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/frozen_hash",keyword:"type",params:{type: schema105.properties.frozen_hash.type}});
+vErrors = issueAt(vErrors, instancePath+"/frozen_hash", "type", {type: schema105.properties.frozen_hash.type});
 errors++;
 }
 }
 if(data.data_hash !== undefined){
 let data5 = data.data_hash;
 if((typeof data5 !== "string") && (data5 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/data_hash",keyword:"type",params:{type: schema105.properties.data_hash.type}});
+vErrors = issueAt(vErrors, instancePath+"/data_hash", "type", {type: schema105.properties.data_hash.type});
 errors++;
 }
 }
 if(data.code_hash !== undefined){
 let data6 = data.code_hash;
 if((typeof data6 !== "string") && (data6 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/code_hash",keyword:"type",params:{type: schema105.properties.code_hash.type}});
+vErrors = issueAt(vErrors, instancePath+"/code_hash", "type", {type: schema105.properties.code_hash.type});
 errors++;
 }
 }
 if(data.data_boc !== undefined){
 let data7 = data.data_boc;
 if((typeof data7 !== "string") && (data7 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/data_boc",keyword:"type",params:{type: schema105.properties.data_boc.type}});
+vErrors = issueAt(vErrors, instancePath+"/data_boc", "type", {type: schema105.properties.data_boc.type});
 errors++;
 }
 }
 if(data.code_boc !== undefined){
 let data8 = data.code_boc;
 if((typeof data8 !== "string") && (data8 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/code_boc",keyword:"type",params:{type: schema105.properties.code_boc.type}});
+vErrors = issueAt(vErrors, instancePath+"/code_boc", "type", {type: schema105.properties.code_boc.type});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate289.errors = vErrors;
@@ -563,51 +563,51 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.account === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "account"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "account"});
 errors++;
 }
 if(data.hash === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "hash"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "hash"});
 errors++;
 }
 if(data.lt === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "lt"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "lt"});
 errors++;
 }
 if(data.now === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "now"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "now"});
 errors++;
 }
 if(data.mc_block_seqno === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "mc_block_seqno"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "mc_block_seqno"});
 errors++;
 }
 if(data.orig_status === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "orig_status"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "orig_status"});
 errors++;
 }
 if(data.end_status === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "end_status"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "end_status"});
 errors++;
 }
 if(data.total_fees === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "total_fees"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "total_fees"});
 errors++;
 }
 if(data.description === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "description"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "description"});
 errors++;
 }
 if(data.block_ref === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "block_ref"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "block_ref"});
 errors++;
 }
 if(data.in_msg === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "in_msg"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "in_msg"});
 errors++;
 }
 if(data.out_msgs === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "out_msgs"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "out_msgs"});
 errors++;
 }
 if(data.account !== undefined){
@@ -631,34 +631,34 @@ errors = vErrors.length;
 if(data.now !== undefined){
 let data3 = data.now;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/now",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/now", "type", {type: "integer"});
 errors++;
 }
 }
 if(data.mc_block_seqno !== undefined){
 let data4 = data.mc_block_seqno;
 if((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/mc_block_seqno",keyword:"type",params:{type: schema103.properties.mc_block_seqno.type}});
+vErrors = issueAt(vErrors, instancePath+"/mc_block_seqno", "type", {type: schema103.properties.mc_block_seqno.type});
 errors++;
 }
 }
 if(data.trace_id !== undefined){
 let data5 = data.trace_id;
 if((typeof data5 !== "string") && (data5 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/trace_id",keyword:"type",params:{type: schema103.properties.trace_id.type}});
+vErrors = issueAt(vErrors, instancePath+"/trace_id", "type", {type: schema103.properties.trace_id.type});
 errors++;
 }
 }
 if(data.trace_external_hash !== undefined){
 let data6 = data.trace_external_hash;
 if((typeof data6 !== "string") && (data6 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/trace_external_hash",keyword:"type",params:{type: schema103.properties.trace_external_hash.type}});
+vErrors = issueAt(vErrors, instancePath+"/trace_external_hash", "type", {type: schema103.properties.trace_external_hash.type});
 errors++;
 }
 }
 if(data.prev_trans_hash !== undefined){
 if(typeof data.prev_trans_hash !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/prev_trans_hash",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/prev_trans_hash", "type", {type: "string"});
 errors++;
 }
 }
@@ -670,13 +670,13 @@ errors = vErrors.length;
 }
 if(data.orig_status !== undefined){
 if(typeof data.orig_status !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/orig_status",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/orig_status", "type", {type: "string"});
 errors++;
 }
 }
 if(data.end_status !== undefined){
 if(typeof data.end_status !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/end_status",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/end_status", "type", {type: "string"});
 errors++;
 }
 }
@@ -689,7 +689,7 @@ errors = vErrors.length;
 if(data.total_fees_extra_currencies !== undefined){
 let data12 = data.total_fees_extra_currencies;
 if((!(data12 && typeof data12 == "object" && !Array.isArray(data12))) && (data12 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/total_fees_extra_currencies",keyword:"type",params:{type: schema103.properties.total_fees_extra_currencies.type}});
+vErrors = issueAt(vErrors, instancePath+"/total_fees_extra_currencies", "type", {type: schema103.properties.total_fees_extra_currencies.type});
 errors++;
 }
 }
@@ -719,7 +719,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 var _errs27 = errors;
 if(data15 !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/in_msg",keyword:"type",params:{type: "null"}});
+vErrors = issueAt(vErrors, instancePath+"/in_msg", "type", {type: "null"});
 errors++;
 }
 var _valid0 = _errs27 === errors;
@@ -753,7 +753,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/out_msgs",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/out_msgs", "type", {type: "array"});
 errors++;
 }
 }
@@ -771,7 +771,7 @@ valid4 = valid4 || _valid1;
 if(!valid4){
 var _errs35 = errors;
 if(data18 !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/account_state_before",keyword:"type",params:{type: "null"}});
+vErrors = issueAt(vErrors, instancePath+"/account_state_before", "type", {type: "null"});
 errors++;
 }
 var _valid1 = _errs35 === errors;
@@ -807,7 +807,7 @@ valid5 = valid5 || _valid2;
 if(!valid5){
 var _errs40 = errors;
 if(data19 !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/account_state_after",keyword:"type",params:{type: "null"}});
+vErrors = issueAt(vErrors, instancePath+"/account_state_after", "type", {type: "null"});
 errors++;
 }
 var _valid2 = _errs40 === errors;
@@ -831,13 +831,13 @@ vErrors = null;
 }
 if(data.emulated !== undefined){
 if(typeof data.emulated !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/emulated",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/emulated", "type", {type: "boolean"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate263.errors = vErrors;

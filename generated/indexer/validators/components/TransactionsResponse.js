@@ -2,17 +2,17 @@
 
 import { validate66 } from "./AddressBook.js";
 import { validate263 } from "./Transaction.js";
-import { addIssue, addIssues } from "./helpers.js";
+import { addIssues, issueAt } from "./helpers.js";
 function validate333(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.transactions === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "transactions"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "transactions"});
 errors++;
 }
 if(data.address_book === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "address_book"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "address_book"});
 errors++;
 }
 if(data.transactions !== undefined){
@@ -27,7 +27,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactions",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/transactions", "type", {type: "array"});
 errors++;
 }
 }
@@ -39,7 +39,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate333.errors = vErrors;

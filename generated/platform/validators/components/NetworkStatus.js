@@ -2,7 +2,7 @@
 
 import { validate76 } from "./Creator.js";
 import { validate112 } from "./Node.js";
-import { addAlternatives, addIssue, addIssues, commonJsExports } from "./helpers.js";
+import { addAlternatives, addIssue, addIssues, commonJsExports, issueAt } from "./helpers.js";
 import * as module0 from "ajv/dist/runtime/ucs2length.js";
 import * as module1 from "ajv-formats/dist/formats.js";
 
@@ -17,11 +17,11 @@ function validate110(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "string"});
 errors++;
 }
 if(!(((((((data === "pending") || (data === "ok")) || (data === "failed")) || (data === "warning")) || (data === "stopping")) || (data === "stopped")) || (data === "starting"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"enum",params:{allowedValues: schema47.enum}});
+vErrors = issueAt(vErrors, instancePath, "enum", {allowedValues: schema47.enum});
 errors++;
 }
 validate110.errors = vErrors;
@@ -36,25 +36,25 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.network === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "network"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "network"});
 errors++;
 }
 if(data.network !== undefined){
 let data0 = data.network;
 if(typeof data0 === "string"){
 if(func4(data0) < 1){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/network",keyword:"minLength",params:{limit: 1}});
+vErrors = issueAt(vErrors, instancePath+"/network", "minLength", {limit: 1});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/network",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/network", "type", {type: "string"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate54.errors = vErrors;
@@ -70,42 +70,42 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "id"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "id"});
 errors++;
 }
 if(data.name === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "name"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "name"});
 errors++;
 }
 if(data.project === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "project"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "project"});
 errors++;
 }
 if(data.protocol === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "protocol"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "protocol"});
 errors++;
 }
 if(data.id !== undefined){
 if(typeof data.id !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/id",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/id", "type", {type: "string"});
 errors++;
 }
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/name",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/name", "type", {type: "string"});
 errors++;
 }
 }
 if(data.project !== undefined){
 if(typeof data.project !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/project",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/project", "type", {type: "string"});
 errors++;
 }
 }
 if(data.protocol !== undefined){
 if(typeof data.protocol !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/protocol",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/protocol", "type", {type: "string"});
 errors++;
 }
 }
@@ -118,7 +118,7 @@ errors = vErrors.length;
 if(data.details !== undefined){
 let data5 = data.details;
 if(!(data5 && typeof data5 == "object" && !Array.isArray(data5))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/details",keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath+"/details", "type", {type: "object"});
 errors++;
 }
 }
@@ -136,7 +136,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 var _errs15 = errors;
 if(typeof data6 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/status", "type", {type: "string"});
 errors++;
 }
 var _valid0 = _errs15 === errors;
@@ -170,7 +170,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/nodes",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/nodes", "type", {type: "array"});
 errors++;
 }
 }
@@ -184,18 +184,18 @@ if(data.created_at !== undefined){
 let data10 = data.created_at;
 if(typeof data10 === "string"){
 if(!(formats8.validate(data10))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/created_at",keyword:"format",params:{format: "date-time"}});
+vErrors = issueAt(vErrors, instancePath+"/created_at", "format", {format: "date-time"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/created_at",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/created_at", "type", {type: "string"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate108.errors = vErrors;

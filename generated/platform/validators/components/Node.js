@@ -3,7 +3,7 @@
 import { validate76 } from "./Creator.js";
 import { validate119, validate74 } from "./NodeDetails.js";
 import { validate57, validate59, validate61, validate63, validate65 } from "./NodeType.js";
-import { addAlternatives, addIssue, addIssues, commonJsExports } from "./helpers.js";
+import { addAlternatives, addIssue, addIssues, commonJsExports, issueAt } from "./helpers.js";
 import * as module0 from "ajv-formats/dist/formats.js";
 
 const cjs0 = commonJsExports(module0);
@@ -25,58 +25,58 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "id"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "id"});
 errors++;
 }
 if(data.name === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "name"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "name"});
 errors++;
 }
 if(data.network === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "network"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "network"});
 errors++;
 }
 if(data.organization === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "organization"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "organization"});
 errors++;
 }
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "type"});
 errors++;
 }
 if(data.provider === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "provider"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "provider"});
 errors++;
 }
 if(data.region === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "region"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "region"});
 errors++;
 }
 if(data.status === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "status"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "status"});
 errors++;
 }
 if(data.id !== undefined){
 if(typeof data.id !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/id",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/id", "type", {type: "string"});
 errors++;
 }
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/name",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/name", "type", {type: "string"});
 errors++;
 }
 }
 if(data.network !== undefined){
 if(typeof data.network !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/network",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/network", "type", {type: "string"});
 errors++;
 }
 }
 if(data.organization !== undefined){
 if(typeof data.organization !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/organization",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/organization", "type", {type: "string"});
 errors++;
 }
 }
@@ -94,7 +94,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 var _errs12 = errors;
 if(typeof data4 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "type", {type: "string"});
 errors++;
 }
 var _valid0 = _errs12 === errors;
@@ -130,7 +130,7 @@ valid2 = valid2 || _valid1;
 if(!valid2){
 var _errs17 = errors;
 if(typeof data5 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/provider",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/provider", "type", {type: "string"});
 errors++;
 }
 var _valid1 = _errs17 === errors;
@@ -166,7 +166,7 @@ valid3 = valid3 || _valid2;
 if(!valid3){
 var _errs22 = errors;
 if(typeof data6 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/region",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/region", "type", {type: "string"});
 errors++;
 }
 var _valid2 = _errs22 === errors;
@@ -202,7 +202,7 @@ valid4 = valid4 || _valid3;
 if(!valid4){
 var _errs27 = errors;
 if(typeof data7 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/role",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/role", "type", {type: "string"});
 errors++;
 }
 var _valid3 = _errs27 === errors;
@@ -250,7 +250,7 @@ valid5 = valid5 || _valid4;
 if(!valid5){
 var _errs34 = errors;
 if(typeof data10 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/status", "type", {type: "string"});
 errors++;
 }
 var _valid4 = _errs34 === errors;
@@ -282,18 +282,18 @@ if(data.created_at !== undefined){
 let data12 = data.created_at;
 if(typeof data12 === "string"){
 if(!(formats8.validate(data12))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/created_at",keyword:"format",params:{format: "date-time"}});
+vErrors = issueAt(vErrors, instancePath+"/created_at", "format", {format: "date-time"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/created_at",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/created_at", "type", {type: "string"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate112.errors = vErrors;

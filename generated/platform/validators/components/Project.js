@@ -2,7 +2,7 @@
 
 import { validate76 } from "./Creator.js";
 import { validate82 } from "./ProjectType.js";
-import { addAlternatives, addIssue, addIssues, commonJsExports } from "./helpers.js";
+import { addAlternatives, addIssue, addIssues, commonJsExports, issueAt } from "./helpers.js";
 import * as module0 from "ajv-formats/dist/formats.js";
 
 const cjs0 = commonJsExports(module0);
@@ -18,28 +18,28 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "id"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "id"});
 errors++;
 }
 if(data.name === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "name"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "name"});
 errors++;
 }
 if(data.id !== undefined){
 if(typeof data.id !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/id",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/id", "type", {type: "string"});
 errors++;
 }
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/name",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/name", "type", {type: "string"});
 errors++;
 }
 }
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/description",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/description", "type", {type: "string"});
 errors++;
 }
 }
@@ -57,7 +57,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 var _errs10 = errors;
 if(typeof data3 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "type", {type: "string"});
 errors++;
 }
 var _valid0 = _errs10 === errors;
@@ -82,12 +82,12 @@ vErrors = null;
 if(data.members !== undefined){
 let data4 = data.members;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/members",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/members", "type", {type: "integer"});
 errors++;
 }
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/members",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = issueAt(vErrors, instancePath+"/members", "minimum", {comparison: ">=", limit: 0});
 errors++;
 }
 }
@@ -95,12 +95,12 @@ errors++;
 if(data.networks !== undefined){
 let data5 = data.networks;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/networks",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/networks", "type", {type: "integer"});
 errors++;
 }
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 < 0 || isNaN(data5)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/networks",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = issueAt(vErrors, instancePath+"/networks", "minimum", {comparison: ">=", limit: 0});
 errors++;
 }
 }
@@ -115,18 +115,18 @@ if(data.created_at !== undefined){
 let data7 = data.created_at;
 if(typeof data7 === "string"){
 if(!(formats8.validate(data7))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/created_at",keyword:"format",params:{format: "date-time"}});
+vErrors = issueAt(vErrors, instancePath+"/created_at", "format", {format: "date-time"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/created_at",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/created_at", "type", {type: "string"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate158.errors = vErrors;

@@ -6,7 +6,7 @@ import { validate92 } from "./Hex.js";
 import { validate61 } from "./Int64.js";
 import { validate70 } from "./TokenAmount.js";
 import { validate118 } from "./Visible.js";
-import { addAlternatives, addIssue, addIssues, commonJsExports } from "./helpers.js";
+import { addAlternatives, addIssue, addIssues, commonJsExports, issueAt } from "./helpers.js";
 import * as module0 from "ajv-formats/dist/formats.js";
 
 const cjs0 = commonJsExports(module0);
@@ -23,7 +23,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type !== undefined){
 if(typeof data.type !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "type", {type: "string"});
 errors++;
 }
 }
@@ -35,7 +35,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate74.errors = vErrors;
@@ -49,7 +49,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type !== undefined){
 if(typeof data.type !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "type", {type: "string"});
 errors++;
 }
 }
@@ -67,7 +67,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate77.errors = vErrors;
@@ -99,7 +99,7 @@ errors = vErrors.length;
 }
 if(data.energy_window_optimized !== undefined){
 if(typeof data.energy_window_optimized !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/energy_window_optimized",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/energy_window_optimized", "type", {type: "boolean"});
 errors++;
 }
 }
@@ -117,7 +117,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate83.errors = vErrors;
@@ -133,26 +133,26 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type !== undefined){
 if(typeof data.type !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "type", {type: "string"});
 errors++;
 }
 }
 if(data.id !== undefined){
 let data1 = data.id;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/id",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/id", "type", {type: "integer"});
 errors++;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
 if(!(formats2.validate(data1))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/id",keyword:"format",params:{format: "int32"}});
+vErrors = issueAt(vErrors, instancePath+"/id", "format", {format: "int32"});
 errors++;
 }
 }
 }
 if(data.permission_name !== undefined){
 if(typeof data.permission_name !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/permission_name",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/permission_name", "type", {type: "string"});
 errors++;
 }
 }
@@ -189,19 +189,19 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/keys/" + i0,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath+"/keys/" + i0, "type", {type: "object"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/keys",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/keys", "type", {type: "array"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate90.errors = vErrors;
@@ -214,7 +214,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.address === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "address"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "address"});
 errors++;
 }
 if(data.address !== undefined){
@@ -225,13 +225,13 @@ errors = vErrors.length;
 }
 if(data.account_name !== undefined){
 if(typeof data.account_name !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/account_name",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/account_name", "type", {type: "string"});
 errors++;
 }
 }
 if(data.type !== undefined){
 if(typeof data.type !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "type", {type: "string"});
 errors++;
 }
 }
@@ -285,7 +285,7 @@ errors = vErrors.length;
 }
 if(data.net_window_optimized !== undefined){
 if(typeof data.net_window_optimized !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/net_window_optimized",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/net_window_optimized", "type", {type: "boolean"});
 errors++;
 }
 }
@@ -301,7 +301,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/assetV2",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/assetV2", "type", {type: "array"});
 errors++;
 }
 }
@@ -317,13 +317,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/free_asset_net_usageV2",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/free_asset_net_usageV2", "type", {type: "array"});
 errors++;
 }
 }
 if(data.asset_optimized !== undefined){
 if(typeof data.asset_optimized !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/asset_optimized",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/asset_optimized", "type", {type: "boolean"});
 errors++;
 }
 }
@@ -339,7 +339,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/frozenV2",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/frozenV2", "type", {type: "array"});
 errors++;
 }
 }
@@ -355,7 +355,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/unfrozenV2",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/unfrozenV2", "type", {type: "array"});
 errors++;
 }
 }
@@ -401,7 +401,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/active_permission",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/active_permission", "type", {type: "array"});
 errors++;
 }
 }
@@ -419,19 +419,19 @@ errors = vErrors.length;
 }
 if(data.asset_issued_ID !== undefined){
 if(typeof data.asset_issued_ID !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/asset_issued_ID",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/asset_issued_ID", "type", {type: "string"});
 errors++;
 }
 }
 if(data.asset_issued_name !== undefined){
 if(typeof data.asset_issued_name !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/asset_issued_name",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/asset_issued_name", "type", {type: "string"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate58.errors = vErrors;

@@ -3,7 +3,7 @@
 import { validate153 } from "./AssetIssue.js";
 import { validate145 } from "./EmptyResult.js";
 import { validate118, validate122 } from "./Visible.js";
-import { addAlternatives, addIssue, addIssues, hexAwarePattern } from "./helpers.js";
+import { addAlternatives, addIssue, addIssues, hexAwarePattern, issueAt } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 
@@ -15,12 +15,12 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "value"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "value"});
 errors++;
 }
 for(const key0 in data){
 if(!((key0 === "value") || (key0 === "visible"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
@@ -28,12 +28,12 @@ if(data.value !== undefined){
 let data0 = data.value;
 if(typeof data0 === "string"){
 if(!pattern10.test(data0)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/value",keyword:"pattern",params:{pattern: "^[0-9]+$"}});
+vErrors = issueAt(vErrors, instancePath+"/value", "pattern", {pattern: "^[0-9]+$"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/value",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/value", "type", {type: "string"});
 errors++;
 }
 }
@@ -45,7 +45,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate531.errors = vErrors;

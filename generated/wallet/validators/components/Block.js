@@ -5,7 +5,7 @@ import { validate185 } from "./Hash.js";
 import { validate92 } from "./Hex.js";
 import { validate61 } from "./Int64.js";
 import { validate196 } from "./Transaction.js";
-import { addIssue, addIssues, commonJsExports } from "./helpers.js";
+import { addIssues, commonJsExports, issueAt } from "./helpers.js";
 import * as module0 from "ajv-formats/dist/formats.js";
 
 const cjs0 = commonJsExports(module0);
@@ -23,7 +23,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.raw_data === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "raw_data"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "raw_data"});
 errors++;
 }
 if(data.raw_data !== undefined){
@@ -56,12 +56,12 @@ errors = vErrors.length;
 if(data0.version !== undefined){
 let data5 = data0.version;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/raw_data/version",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/raw_data/version", "type", {type: "integer"});
 errors++;
 }
 if((typeof data5 == "number") && (isFinite(data5))){
 if(!(formats2.validate(data5))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/raw_data/version",keyword:"format",params:{format: "int32"}});
+vErrors = issueAt(vErrors, instancePath+"/raw_data/version", "format", {format: "int32"});
 errors++;
 }
 }
@@ -80,7 +80,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/raw_data",keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath+"/raw_data", "type", {type: "object"});
 errors++;
 }
 }
@@ -92,7 +92,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate187.errors = vErrors;
@@ -106,11 +106,11 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.blockID === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "blockID"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "blockID"});
 errors++;
 }
 if(data.block_header === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "block_header"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "block_header"});
 errors++;
 }
 if(data.blockID !== undefined){
@@ -137,13 +137,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactions",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/transactions", "type", {type: "array"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate184.errors = vErrors;

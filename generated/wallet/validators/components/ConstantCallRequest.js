@@ -6,7 +6,7 @@ import { validate92 } from "./Hex.js";
 import { validate61 } from "./Int64.js";
 import { validate196 } from "./Transaction.js";
 import { validate118, validate122 } from "./Visible.js";
-import { addAlternatives, addIssue, addIssues, commonJsExports, hexAwarePattern } from "./helpers.js";
+import { addAlternatives, addIssue, addIssues, commonJsExports, hexAwarePattern, issueAt } from "./helpers.js";
 import * as module0 from "ajv-formats/dist/formats.js";
 
 const cjs0 = commonJsExports(module0);
@@ -65,7 +65,7 @@ var valid1 = true;
 }
 var valid0 = _errs2 === errors;
 if(valid0){
-vErrors = addIssue(vErrors, {instancePath,keyword:"not",params:{}});
+vErrors = issueAt(vErrors, instancePath, "not", {});
 errors++;
 }
 else {
@@ -81,12 +81,12 @@ vErrors = null;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.contract_address === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "contract_address"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "contract_address"});
 errors++;
 }
 for(const key0 in data){
 if(!(((((((key0 === "owner_address") || (key0 === "contract_address")) || (key0 === "function_selector")) || (key0 === "parameter")) || (key0 === "data")) || (key0 === "call_value")) || (key0 === "visible"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
@@ -106,12 +106,12 @@ if(data.function_selector !== undefined){
 let data4 = data.function_selector;
 if(typeof data4 === "string"){
 if(!pattern19.test(data4)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/function_selector",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*\\(.*\\)$"}});
+vErrors = issueAt(vErrors, instancePath+"/function_selector", "pattern", {pattern: "^[A-Za-z_$][A-Za-z0-9_$]*\\(.*\\)$"});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/function_selector",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/function_selector", "type", {type: "string"});
 errors++;
 }
 }
@@ -130,29 +130,29 @@ errors = vErrors.length;
 if(data.call_value !== undefined){
 let data7 = data.call_value;
 if((!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))) && (typeof data7 !== "string")){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/call_value",keyword:"type",params:{type: schema77.properties.call_value.type}});
+vErrors = issueAt(vErrors, instancePath+"/call_value", "type", {type: schema77.properties.call_value.type});
 errors++;
 }
 if(typeof data7 == "string" && pattern4.test(data7)){
 const integer0 = BigInt(data7);
 if(integer0 < obj0 || integer0 > obj1){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/call_value",keyword:"integerFormat",params:{format: "int64"}});
+vErrors = issueAt(vErrors, instancePath+"/call_value", "integerFormat", {format: "int64"});
 errors++;
 }
 }
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 < 0 || isNaN(data7)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/call_value",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = issueAt(vErrors, instancePath+"/call_value", "minimum", {comparison: ">=", limit: 0});
 errors++;
 }
 if(!(formats0.validate(data7))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/call_value",keyword:"format",params:{format: "int64"}});
+vErrors = issueAt(vErrors, instancePath+"/call_value", "format", {format: "int64"});
 errors++;
 }
 }
 if(typeof data7 === "string"){
 if(!pattern5.test(data7)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/call_value",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
+vErrors = issueAt(vErrors, instancePath+"/call_value", "pattern", {pattern: "^-?[0-9]+$"});
 errors++;
 }
 }
@@ -165,7 +165,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate542.errors = vErrors;
@@ -182,7 +182,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.result === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "result"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "result"});
 errors++;
 }
 if(data.result !== undefined){
@@ -190,25 +190,25 @@ let data0 = data.result;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.result !== undefined){
 if(typeof data0.result !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/result/result",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/result/result", "type", {type: "boolean"});
 errors++;
 }
 }
 if(data0.code !== undefined){
 if(typeof data0.code !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/result/code",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/result/code", "type", {type: "string"});
 errors++;
 }
 }
 if(data0.message !== undefined){
 if(typeof data0.message !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/result/message",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/result/message", "type", {type: "string"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/result",keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath+"/result", "type", {type: "object"});
 errors++;
 }
 }
@@ -236,7 +236,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/constant_result",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/constant_result", "type", {type: "array"});
 errors++;
 }
 }
@@ -252,7 +252,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/logs",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/logs", "type", {type: "array"});
 errors++;
 }
 }
@@ -264,7 +264,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate267.errors = vErrors;

@@ -4,7 +4,7 @@ import { validate59 } from "./Address.js";
 import { validate92 } from "./Hex.js";
 import { validate61 } from "./Int64.js";
 import { validate122 } from "./Visible.js";
-import { addIssue, addIssues, commonJsExports } from "./helpers.js";
+import { addIssue, addIssues, commonJsExports, issueAt } from "./helpers.js";
 import * as module0 from "ajv-formats/dist/formats.js";
 
 const cjs0 = commonJsExports(module0);
@@ -19,12 +19,12 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "value"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "value"});
 errors++;
 }
 for(const key0 in data){
 if(!((key0 === "value") || (key0 === "visible"))){
-vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
@@ -42,7 +42,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate548.errors = vErrors;
@@ -58,25 +58,25 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.indexed !== undefined){
 if(typeof data.indexed !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/indexed",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/indexed", "type", {type: "boolean"});
 errors++;
 }
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/name",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/name", "type", {type: "string"});
 errors++;
 }
 }
 if(data.type !== undefined){
 if(typeof data.type !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "type", {type: "string"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate54.errors = vErrors;
@@ -90,19 +90,19 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.anonymous !== undefined){
 if(typeof data.anonymous !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/anonymous",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/anonymous", "type", {type: "boolean"});
 errors++;
 }
 }
 if(data.constant !== undefined){
 if(typeof data.constant !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/constant",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/constant", "type", {type: "boolean"});
 errors++;
 }
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/name",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/name", "type", {type: "string"});
 errors++;
 }
 }
@@ -118,7 +118,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/inputs",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/inputs", "type", {type: "array"});
 errors++;
 }
 }
@@ -134,41 +134,41 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/outputs",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/outputs", "type", {type: "array"});
 errors++;
 }
 }
 if(data.type !== undefined){
 let data7 = data.type;
 if(typeof data7 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "type", {type: "string"});
 errors++;
 }
 if(!((((((data7 === "Constructor") || (data7 === "Function")) || (data7 === "Event")) || (data7 === "Fallback")) || (data7 === "Receive")) || (data7 === "Error"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"enum",params:{allowedValues: schema20.properties.type.enum}});
+vErrors = issueAt(vErrors, instancePath+"/type", "enum", {allowedValues: schema20.properties.type.enum});
 errors++;
 }
 }
 if(data.payable !== undefined){
 if(typeof data.payable !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/payable",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/payable", "type", {type: "boolean"});
 errors++;
 }
 }
 if(data.stateMutability !== undefined){
 let data9 = data.stateMutability;
 if(typeof data9 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/stateMutability",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/stateMutability", "type", {type: "string"});
 errors++;
 }
 if(!((((data9 === "Pure") || (data9 === "View")) || (data9 === "Nonpayable")) || (data9 === "Payable"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/stateMutability",keyword:"enum",params:{allowedValues: schema20.properties.stateMutability.enum}});
+vErrors = issueAt(vErrors, instancePath+"/stateMutability", "enum", {allowedValues: schema20.properties.stateMutability.enum});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate53.errors = vErrors;
@@ -201,7 +201,7 @@ errors++;
 }
 var valid0 = _errs2 === errors;
 if(valid0){
-vErrors = addIssue(vErrors, {instancePath,keyword:"not",params:{}});
+vErrors = issueAt(vErrors, instancePath, "not", {});
 errors++;
 }
 else {
@@ -217,7 +217,7 @@ vErrors = null;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.contract_address === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "contract_address"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "contract_address"});
 errors++;
 }
 if(data.origin_address !== undefined){
@@ -247,13 +247,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/abi/entrys",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/abi/entrys", "type", {type: "array"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/abi",keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath+"/abi", "type", {type: "object"});
 errors++;
 }
 }
@@ -277,7 +277,7 @@ errors = vErrors.length;
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/name",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/name", "type", {type: "string"});
 errors++;
 }
 }
@@ -302,19 +302,19 @@ errors = vErrors.length;
 if(data.version !== undefined){
 let data13 = data.version;
 if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/version",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/version", "type", {type: "integer"});
 errors++;
 }
 if((typeof data13 == "number") && (isFinite(data13))){
 if(!(formats2.validate(data13))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/version",keyword:"format",params:{format: "int32"}});
+vErrors = issueAt(vErrors, instancePath+"/version", "format", {format: "int32"});
 errors++;
 }
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate297.errors = vErrors;

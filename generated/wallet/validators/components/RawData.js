@@ -3,7 +3,7 @@
 import { validate59 } from "./Address.js";
 import { validate92 } from "./Hex.js";
 import { validate61 } from "./Int64.js";
-import { addIssue, addIssues, commonJsExports } from "./helpers.js";
+import { addIssues, commonJsExports, issueAt } from "./helpers.js";
 import * as module0 from "ajv-formats/dist/formats.js";
 
 const cjs0 = commonJsExports(module0);
@@ -38,7 +38,7 @@ errors = vErrors.length;
 }
 if(data.asset_name !== undefined){
 if(typeof data.asset_name !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/asset_name",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/asset_name", "type", {type: "string"});
 errors++;
 }
 }
@@ -74,7 +74,7 @@ errors = vErrors.length;
 }
 if(data.resource !== undefined){
 if(typeof data.resource !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/resource",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/resource", "type", {type: "string"});
 errors++;
 }
 }
@@ -104,7 +104,7 @@ errors = vErrors.length;
 }
 if(data.lock !== undefined){
 if(typeof data.lock !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/lock",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/lock", "type", {type: "boolean"});
 errors++;
 }
 }
@@ -116,7 +116,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate205.errors = vErrors;
@@ -130,16 +130,16 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "type"});
 errors++;
 }
 if(data.parameter === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "parameter"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "parameter"});
 errors++;
 }
 if(data.type !== undefined){
 if(typeof data.type !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/type", "type", {type: "string"});
 errors++;
 }
 }
@@ -147,11 +147,11 @@ if(data.parameter !== undefined){
 let data1 = data.parameter;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.value === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/parameter",keyword:"required",params:{missingProperty: "value"}});
+vErrors = issueAt(vErrors, instancePath+"/parameter", "required", {missingProperty: "value"});
 errors++;
 }
 if(data1.type_url === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/parameter",keyword:"required",params:{missingProperty: "type_url"}});
+vErrors = issueAt(vErrors, instancePath+"/parameter", "required", {missingProperty: "type_url"});
 errors++;
 }
 if(data1.value !== undefined){
@@ -162,32 +162,32 @@ errors = vErrors.length;
 }
 if(data1.type_url !== undefined){
 if(typeof data1.type_url !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/parameter/type_url",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/parameter/type_url", "type", {type: "string"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/parameter",keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath+"/parameter", "type", {type: "object"});
 errors++;
 }
 }
 if(data.Permission_id !== undefined){
 let data4 = data.Permission_id;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/Permission_id",keyword:"type",params:{type: "integer"}});
+vErrors = issueAt(vErrors, instancePath+"/Permission_id", "type", {type: "integer"});
 errors++;
 }
 if((typeof data4 == "number") && (isFinite(data4))){
 if(!(formats2.validate(data4))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/Permission_id",keyword:"format",params:{format: "int32"}});
+vErrors = issueAt(vErrors, instancePath+"/Permission_id", "format", {format: "int32"});
 errors++;
 }
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate204.errors = vErrors;
@@ -200,14 +200,14 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.contract === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "contract"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "contract"});
 errors++;
 }
 if(data.contract !== undefined){
 let data0 = data.contract;
 if(Array.isArray(data0)){
 if(data0.length < 1){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/contract",keyword:"minItems",params:{limit: 1}});
+vErrors = issueAt(vErrors, instancePath+"/contract", "minItems", {limit: 1});
 errors++;
 }
 const len0 = data0.length;
@@ -219,7 +219,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/contract",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/contract", "type", {type: "array"});
 errors++;
 }
 }
@@ -261,7 +261,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate203.errors = vErrors;

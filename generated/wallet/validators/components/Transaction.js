@@ -5,20 +5,20 @@ import { validate92 } from "./Hex.js";
 import { validate61 } from "./Int64.js";
 import { validate203 } from "./RawData.js";
 import { validate200 } from "./Signature.js";
-import { addIssue, addIssues } from "./helpers.js";
+import { addIssues, issueAt } from "./helpers.js";
 function validate197(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.contractRet !== undefined){
 if(typeof data.contractRet !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/contractRet",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/contractRet", "type", {type: "string"});
 errors++;
 }
 }
 if(data.ret !== undefined){
 if(typeof data.ret !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/ret",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/ret", "type", {type: "string"});
 errors++;
 }
 }
@@ -30,7 +30,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate197.errors = vErrors;
@@ -47,11 +47,11 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.txID === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "txID"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "txID"});
 errors++;
 }
 if(data.raw_data === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "raw_data"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "raw_data"});
 errors++;
 }
 if(data.ret !== undefined){
@@ -66,7 +66,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/ret",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/ret", "type", {type: "array"});
 errors++;
 }
 }
@@ -82,7 +82,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/signature",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/signature", "type", {type: "array"});
 errors++;
 }
 }
@@ -106,13 +106,13 @@ errors = vErrors.length;
 }
 if(data.visible !== undefined){
 if(typeof data.visible !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/visible",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/visible", "type", {type: "boolean"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate196.errors = vErrors;

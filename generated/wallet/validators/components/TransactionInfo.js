@@ -5,7 +5,7 @@ import { validate271 } from "./EventLog.js";
 import { validate185 } from "./Hash.js";
 import { validate92 } from "./Hex.js";
 import { validate61 } from "./Int64.js";
-import { addIssue, addIssues } from "./helpers.js";
+import { addIssues, issueAt } from "./helpers.js";
 const schema122 = {"properties":{"result":{"enum":["SUCESS","FAILED"]}}};
 
 
@@ -56,11 +56,11 @@ errors = vErrors.length;
 if(data.result !== undefined){
 let data6 = data.result;
 if(typeof data6 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/result",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/result", "type", {type: "string"});
 errors++;
 }
 if(!((((((((((((((((data6 === "DEFAULT") || (data6 === "SUCCESS")) || (data6 === "REVERT")) || (data6 === "BAD_JUMP_DESTINATION")) || (data6 === "OUT_OF_MEMORY")) || (data6 === "PRECOMPILED_CONTRACT")) || (data6 === "STACK_TOO_SMALL")) || (data6 === "STACK_TOO_LARGE")) || (data6 === "ILLEGAL_OPERATION")) || (data6 === "STACK_OVERFLOW")) || (data6 === "OUT_OF_ENERGY")) || (data6 === "OUT_OF_TIME")) || (data6 === "JVM_STACK_OVER_FLOW")) || (data6 === "UNKNOWN")) || (data6 === "TRANSFER_FAILED")) || (data6 === "INVALID_CODE"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/result",keyword:"enum",params:{allowedValues: schema114.properties.result.enum}});
+vErrors = issueAt(vErrors, instancePath+"/result", "enum", {allowedValues: schema114.properties.result.enum});
 errors++;
 }
 }
@@ -72,7 +72,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate427.errors = vErrors;
@@ -118,19 +118,19 @@ errors = vErrors.length;
 }
 if(data4.tokenId !== undefined){
 if(typeof data4.tokenId !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/callValueInfo/" + i0+"/tokenId",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/callValueInfo/" + i0+"/tokenId", "type", {type: "string"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/callValueInfo/" + i0,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath+"/callValueInfo/" + i0, "type", {type: "object"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/callValueInfo",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/callValueInfo", "type", {type: "array"});
 errors++;
 }
 }
@@ -142,13 +142,13 @@ errors = vErrors.length;
 }
 if(data.rejected !== undefined){
 if(typeof data.rejected !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/rejected",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/rejected", "type", {type: "boolean"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate405.errors = vErrors;
@@ -161,7 +161,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "id"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "id"});
 errors++;
 }
 if(data.id !== undefined){
@@ -200,7 +200,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/contractResult",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/contractResult", "type", {type: "array"});
 errors++;
 }
 }
@@ -228,18 +228,18 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/log",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/log", "type", {type: "array"});
 errors++;
 }
 }
 if(data.result !== undefined){
 let data10 = data.result;
 if(typeof data10 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/result",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/result", "type", {type: "string"});
 errors++;
 }
 if(!((data10 === "SUCESS") || (data10 === "FAILED"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/result",keyword:"enum",params:{allowedValues: schema122.properties.result.enum}});
+vErrors = issueAt(vErrors, instancePath+"/result", "enum", {allowedValues: schema122.properties.result.enum});
 errors++;
 }
 }
@@ -251,7 +251,7 @@ errors = vErrors.length;
 }
 if(data.assetIssueID !== undefined){
 if(typeof data.assetIssueID !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/assetIssueID",keyword:"type",params:{type: "string"}});
+vErrors = issueAt(vErrors, instancePath+"/assetIssueID", "type", {type: "string"});
 errors++;
 }
 }
@@ -273,13 +273,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/internal_transactions",keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath+"/internal_transactions", "type", {type: "array"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate464.errors = vErrors;

@@ -2,7 +2,7 @@
 
 import { validate464 } from "./TransactionInfo.js";
 import { validate118 } from "./Visible.js";
-import { addAlternatives, addIssue, addIssues } from "./helpers.js";
+import { addAlternatives, addIssue, addIssues, issueAt } from "./helpers.js";
 function validate476(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
@@ -16,7 +16,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "array"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "array"});
 errors++;
 }
 validate476.errors = vErrors;

@@ -3,26 +3,26 @@
 import { validate185 } from "./Hash.js";
 import { validate92 } from "./Hex.js";
 import { validate203 } from "./RawData.js";
-import { addIssue, addIssues } from "./helpers.js";
+import { addIssues, issueAt } from "./helpers.js";
 function validate289(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.txID === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "txID"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "txID"});
 errors++;
 }
 if(data.raw_data === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "raw_data"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "raw_data"});
 errors++;
 }
 if(data.raw_data_hex === undefined){
-vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "raw_data_hex"}});
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "raw_data_hex"});
 errors++;
 }
 if(data.visible !== undefined){
 if(typeof data.visible !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/visible",keyword:"type",params:{type: "boolean"}});
+vErrors = issueAt(vErrors, instancePath+"/visible", "type", {type: "boolean"});
 errors++;
 }
 }
@@ -46,7 +46,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
 }
 validate289.errors = vErrors;
