@@ -60,7 +60,8 @@ describe("the fast YAML reader", () => {
     ["yes", "yes"],
     ["2024-01-15", "2024-01-15"],
     ["'0x1F'", "0x1F"],
-    ["123456789012345678901", 123456789012345678901],
+    // As wide as the yaml package reads it: a number, not exact (the generator reads no such value).
+    ["123456789012345678901", Number("123456789012345678901")],
   ])("reads the plain scalar %s as YAML 1.2's core schema does", (scalar, value) => {
     const text = `value: ${scalar}\n`;
     expect(reference(text)).toEqual({ value });

@@ -54,6 +54,7 @@ const UNSUBSCRIBE_TIMEOUT_MS = 5_000;
  *   url: `wss://nd-1.example.com/ws/${token}`,
  *   headers: {},
  *   redact: (text) => text.replaceAll(token, "***"),
+ *   choice: checkWebSocketChoice({ needsHeaders: false }),
  *   maxMessageBytes: DEFAULT_MAX_RESPONSE_BYTES,
  *   handshakeTimeout: 10_000,
  *   reconnect: resolveReconnectPolicy({}),

@@ -73,6 +73,7 @@ const TYPE_OF_CHANNEL = new Map(
  * const settings = {
  *   baseUrl: "https://api.hyperliquid.xyz",
  *   url: "wss://api.hyperliquid.xyz/ws",
+ *   choice: checkWebSocketChoice({ needsHeaders: false }),
  *   maxMessageBytes: DEFAULT_MAX_RESPONSE_BYTES,
  *   handshakeTimeout: 10_000,
  *   reconnect: resolveReconnectPolicy({}),
@@ -369,6 +370,7 @@ const PING = '{"method":"ping"}';
  * const settings = {
  *   baseUrl: "https://api.hyperliquid.xyz",
  *   url: "wss://api.hyperliquid.xyz/ws",
+ *   choice: checkWebSocketChoice({ needsHeaders: false }),
  *   maxMessageBytes: DEFAULT_MAX_RESPONSE_BYTES,
  *   handshakeTimeout: 10_000,
  *   reconnect: resolveReconnectPolicy({}),
