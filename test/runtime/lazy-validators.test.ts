@@ -137,7 +137,8 @@ describe("clients whose call path loads on the first call", () => {
     return { passed, open };
   }
 
-  it("JSON-RPC: the first call imports its method's validators while the call path loads", async () => {
+  /** A deferred JSON-RPC client to the test node whose call path loads once `loading` is opened. */
+  async function heldJsonRpcClient() {
     const server = await serve(node);
     const meter = createUsageMeter();
     const loading = gate();
@@ -145,6 +146,11 @@ describe("clients whose call path loads on the first call", () => {
       () => loading.passed.then(() => createJsonRpcClient({ url: server.url, usage: { meter } })),
       meter,
     );
+    return { rpc, loading };
+  }
+
+  it("JSON-RPC: the first call imports its method's validators while the call path loads", async () => {
+    const { rpc, loading } = await heldJsonRpcClient();
     const method = fresh(blockNumber);
     const answer = rpc.call(method, []);
     await Promise.resolve();
@@ -155,13 +161,7 @@ describe("clients whose call path loads on the first call", () => {
   });
 
   it("JSON-RPC: a batch imports every method's validators early; a malformed batch is the client's to refuse", async () => {
-    const server = await serve(node);
-    const meter = createUsageMeter();
-    const loading = gate();
-    const rpc = deferredJsonRpcClient(
-      () => loading.passed.then(() => createJsonRpcClient({ url: server.url, usage: { meter } })),
-      meter,
-    );
+    const { rpc, loading } = await heldJsonRpcClient();
     const [one, two] = [fresh(blockNumber), fresh(getTransaction)];
     const answers = rpc.batch([
       { method: one, params: [] },
