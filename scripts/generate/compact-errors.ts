@@ -9,7 +9,8 @@
  *     vErrors.push(err0);
  *     }
  *
- * and a surface has a few hundred of them. Each becomes one call to a helper that does the same,
+ * and a surface has a few hundred of them. Each becomes one call to a helper that does the same:
+ * `vErrors = issueAt(vErrors, instancePath, "type", {…});` for the usual three fields, else
  * `vErrors = addIssue(vErrors, {…});`. The error objects keep their path, keyword, params and
  * message, but not their `schemaPath`: nothing reads it (the runtime words an issue from its keyword
  * and params, and points at the value), and it was a tenth of the validators' code. Only failing
@@ -36,10 +37,7 @@ export const ISSUE_AT = "issueAt";
 /** JavaScript source of that helper. */
 export const ISSUE_AT_SOURCE = `/** Appends the issue {instancePath, keyword, params} to ajv's error list, which starts out as null. */
 function ${ISSUE_AT}(issues, instancePath, keyword, params) {
-  const issue = { instancePath, keyword, params };
-  if (issues === null) return [issue];
-  issues.push(issue);
-  return issues;
+  return ${ADD_ISSUE}(issues, { instancePath, keyword, params });
 }`;
 
 /** An issue of just those three fields, as ajv writes it: `{instancePath(:expression),keyword:"…",params:{…}}`. */
@@ -69,7 +67,8 @@ const ERROR_PUSH =
  *
  * @param code - ajv standalone output, compiled with `code.lines: true`.
  * @returns The same validators, with each error recorded by one helper call (`issueAt` with the
- *   three fields of nearly every issue, `addIssue` with the object otherwise), without its schemaPath, and the issues of each called validator taken over by another (`ADD_ISSUES_SOURCE`).
+ *   three fields of nearly every issue, `addIssue` with the object otherwise) without its
+ *   schemaPath, and the issues of each called validator taken over by another (`addIssues`).
  * @example
  * compactErrorPushes(standaloneCode(ajv, exports));
  */

@@ -6,14 +6,14 @@
  * carried those copies (a tenth of the validators' code); this keeps just the paths read.
  */
 
+import { isObject, type Json } from "./json.js";
+
 const DECLARATION = /^const (schema\d+) = (.*);\n/gm;
 // A constant read through a path (`schema12.properties.sort.enum`, `schema3.anyOf[1].enum`), not a
 // property of something else named the same (`data.schema12`).
 const READ = /(?<![\w$.])(schema\d+)((?:\.[A-Za-z_$][\w$]*|\[\d+\])*)/g;
 // ajv's own-property test: `func3.call(schema12.properties, key0)`, where only the keys matter.
 const OWN_PROPERTY_TEST = /\.call\(\s*$/;
-
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 /**
  * The module with each schema constant cut down to the paths the code reads.
@@ -62,20 +62,18 @@ function parsePath(text: string): (string | number)[] {
   );
 }
 
-/** A pruned copy: objects without a prototype, so a key such as `__proto__` stays a plain key. */
-type Pruned = Json | Record<string | number, Json>;
-
 /**
  * `kept` (what other reads of the constant keep, or nothing yet) with what `path` reads from
  * `source` added: the value there, or, for an own-property test, its keys (each mapped to 0 unless
- * another read keeps its value).
+ * another read keeps its value). New objects have no prototype, so a key such as `__proto__` stays
+ * a plain key.
  */
 function withPath(
-  kept: Pruned | undefined,
+  kept: Json | undefined,
   source: Json,
   path: readonly (string | number)[],
   keysOnly: boolean,
-): Pruned {
+): Json {
   if (path.length === 0) {
     if (!keysOnly || !isObject(source)) return source;
     const keys = isObject(kept) ? kept : (Object.create(null) as Record<string, Json>);
@@ -101,8 +99,4 @@ function withPath(
     keysOnly,
   ) as Json;
   return container as Json;
-}
-
-function isObject(value: Pruned | undefined): value is Record<string, Json> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
 }

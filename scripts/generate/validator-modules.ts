@@ -27,20 +27,29 @@ function ${COMMON_JS_EXPORTS}(namespace) {
   return fallback !== undefined && fallback !== null && fallback.__esModule ? fallback : namespace;
 }`;
 
-/** Every helper a module may need: its name, its source, and how to tell that the module calls it. */
-const HELPERS: readonly { name: string; source: string; usedBy: (code: string) => boolean }[] = [
-  // addAlternatives records its issue through addIssue.
-  {
-    name: ADD_ISSUE,
-    source: ADD_ISSUE_SOURCE,
-    usedBy: (code) => code.includes(`${ADD_ISSUE}(`) || code.includes(`${ADD_ALTERNATIVES}(`),
-  },
+/**
+ * Every helper a module may need: its name, its source, how to tell that the module calls it, and
+ * the helpers its own source calls (written into the helpers module with it).
+ */
+const HELPERS: readonly {
+  name: string;
+  source: string;
+  usedBy: (code: string) => boolean;
+  needs?: readonly string[];
+}[] = [
+  { name: ADD_ISSUE, source: ADD_ISSUE_SOURCE, usedBy: (code) => code.includes(`${ADD_ISSUE}(`) },
   { name: ADD_ISSUES, source: ADD_ISSUES_SOURCE, usedBy: (code) => code.includes(`${ADD_ISSUES}(`) },
-  { name: ISSUE_AT, source: ISSUE_AT_SOURCE, usedBy: (code) => code.includes(`${ISSUE_AT}(`) },
+  {
+    name: ISSUE_AT,
+    source: ISSUE_AT_SOURCE,
+    usedBy: (code) => code.includes(`${ISSUE_AT}(`),
+    needs: [ADD_ISSUE],
+  },
   {
     name: ADD_ALTERNATIVES,
     source: ADD_ALTERNATIVES_SOURCE,
     usedBy: (code) => code.includes(`${ADD_ALTERNATIVES}(`),
+    needs: [ADD_ISSUE],
   },
   // ajv binds the engine by name (`const func0 = hexAwarePattern;`), moved above its first use by engineBoundFirst.
   {
@@ -62,11 +71,14 @@ export const HELPERS_CHUNK = "helpers";
  * The helpers module of a surface (`validators/components/helpers.js`): the helpers its modules
  * use, written once.
  *
- * @param used - The helpers' names, as the modules reported them.
+ * @param used - The helpers' names, as the modules reported them; the helpers they call come too.
  * @returns The module, or `undefined` when no module uses a helper.
  */
 export function helpersModule(used: ReadonlySet<string>): string | undefined {
-  const helpers = HELPERS.filter((helper) => used.has(helper.name));
+  const needed = new Set(used);
+  for (const helper of HELPERS)
+    if (used.has(helper.name)) for (const name of helper.needs ?? []) needed.add(name);
+  const helpers = HELPERS.filter((helper) => needed.has(helper.name));
   if (helpers.length === 0) return undefined;
   const names = helpers.map((helper) => helper.name);
   return `${helpers.map((helper) => helper.source).join("\n\n")}\n\nexport { ${names.join(", ")} };\n`;

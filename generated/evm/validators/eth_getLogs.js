@@ -3,7 +3,7 @@
 import { validate69 } from "./components/BlockNumberOrTag.js";
 import { validate92 } from "./components/Log.js";
 import { validate96 } from "./components/LogTopic.js";
-import { addAlternatives, addIssue, addIssues, hexAwarePattern, issueAt } from "./components/helpers.js";
+import { addAlternatives, addIssues, hexAwarePattern, issueAt } from "./components/helpers.js";
 const func0 = hexAwarePattern;
 
 export const params = validate185;

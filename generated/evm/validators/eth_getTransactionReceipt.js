@@ -2,7 +2,7 @@
 
 import { validate109 } from "./components/Receipt.js";
 import { validate158 } from "./components/checks7.js";
-import { addAlternatives, addIssue, addIssues, issueAt } from "./components/helpers.js";
+import { addAlternatives, addIssues, issueAt } from "./components/helpers.js";
 export const params = validate158;
 
 export const result = validate167;

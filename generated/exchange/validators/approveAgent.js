@@ -4,7 +4,7 @@ import { validate53 } from "./components/Address.js";
 import { validate233 } from "./components/DefaultAnswer.js";
 import { validate65, validate67 } from "./components/Nonce.js";
 import { validate61 } from "./components/Timestamp.js";
-import { addAlternatives, addIssue, addIssues, hexAwarePattern, issueAt } from "./components/helpers.js";
+import { addAlternatives, addIssues, hexAwarePattern, issueAt } from "./components/helpers.js";
 const func0 = hexAwarePattern;
 
 export const body = validate63;

@@ -3,7 +3,7 @@
 import { validate53 } from "./components/Address.js";
 import { validate149, validate65, validate67 } from "./components/Nonce.js";
 import { validate126, validate129 } from "./components/VaultAddress.js";
-import { addAlternatives, addIssue, addIssues, commonJsExports, issueAt } from "./components/helpers.js";
+import { addAlternatives, addIssues, commonJsExports, issueAt } from "./components/helpers.js";
 import * as module0 from "ajv/dist/runtime/ucs2length.js";
 
 const cjs0 = commonJsExports(module0);

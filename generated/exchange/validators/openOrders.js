@@ -7,7 +7,7 @@ import { validate55 } from "./components/ResponseDecimal.js";
 import { validate257 } from "./components/Side.js";
 import { validate61 } from "./components/Timestamp.js";
 import { validate214 } from "./components/UserQuery.js";
-import { addAlternatives, addIssue, addIssues, issueAt } from "./components/helpers.js";
+import { addAlternatives, addIssues, issueAt } from "./components/helpers.js";
 export const body = validate419;
 
 

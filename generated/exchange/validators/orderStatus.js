@@ -4,7 +4,7 @@ import { validate272 } from "./components/FrontendOrder.js";
 import { validate96 } from "./components/OrderRef.js";
 import { validate61 } from "./components/Timestamp.js";
 import { validate214 } from "./components/UserQuery.js";
-import { addAlternatives, addIssue, addIssues, issueAt } from "./components/helpers.js";
+import { addAlternatives, addIssues, issueAt } from "./components/helpers.js";
 export const body = validate464;
 
 

@@ -3,7 +3,7 @@
 import { validate79 } from "./components/Coin.js";
 import { validate55 } from "./components/ResponseDecimal.js";
 import { validate566 } from "./components/SpotMeta.js";
-import { addAlternatives, addIssue, addIssues, issueAt } from "./components/helpers.js";
+import { addAlternatives, addIssues, issueAt } from "./components/helpers.js";
 export const body = validate575;
 
 function validate575(data, {instancePath=""}={}){

@@ -4,7 +4,7 @@ import { validate53 } from "./components/Address.js";
 import { validate201 } from "./components/ClearinghouseState.js";
 import { validate562 } from "./components/SpotClearinghouseState.js";
 import { validate214 } from "./components/UserQuery.js";
-import { addAlternatives, addIssue, addIssues, issueAt } from "./components/helpers.js";
+import { addAlternatives, addIssues, issueAt } from "./components/helpers.js";
 export const body = validate617;
 
 

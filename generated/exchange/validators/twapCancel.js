@@ -4,7 +4,7 @@ import { validate76 } from "./components/AssetIndex.js";
 import { validate143 } from "./components/CancelStatus.js";
 import { validate149, validate65, validate67 } from "./components/Nonce.js";
 import { validate126, validate129 } from "./components/VaultAddress.js";
-import { addAlternatives, addIssue, addIssues, issueAt } from "./components/helpers.js";
+import { addAlternatives, addIssues, issueAt } from "./components/helpers.js";
 export const body = validate630;
 
 

@@ -13,7 +13,7 @@ import { validate372 } from "./components/PerpAssetCtx.js";
 import { validate55 } from "./components/ResponseDecimal.js";
 import { validate257 } from "./components/Side.js";
 import { validate61 } from "./components/Timestamp.js";
-import { addAlternatives, addIssue, addIssues, hexAwarePattern, issueAt } from "./components/helpers.js";
+import { addAlternatives, addIssues, hexAwarePattern, issueAt } from "./components/helpers.js";
 const func0 = hexAwarePattern;
 
 

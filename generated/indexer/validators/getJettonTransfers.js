@@ -12,7 +12,7 @@ import { validate60 } from "./components/Nanotons.js";
 import { validate144 } from "./components/QueryId.js";
 import { validate58 } from "./components/RawAddress.js";
 import { validate149 } from "./components/TokenAmount.js";
-import { addAlternatives, addIssue, addIssues, issueAt } from "./components/helpers.js";
+import { addAlternatives, addIssues, issueAt } from "./components/helpers.js";
 import { int64_getJettonTransfers } from "./int64/getJettonTransfers.js";
 
 export const query = validate401;

@@ -10,7 +10,7 @@ import { validate62 } from "./components/Int64.js";
 import { validate201 } from "./components/MessageDirection.js";
 import { validate70 } from "./components/Metadata.js";
 import { validate243 } from "./components/OpcodeQuery.js";
-import { addAlternatives, addIssue, addIssues, issueAt } from "./components/helpers.js";
+import { addAlternatives, addIssues, issueAt } from "./components/helpers.js";
 import { int64_getMessages } from "./int64/getMessages.js";
 
 export const query = validate366;

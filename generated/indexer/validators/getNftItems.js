@@ -8,7 +8,7 @@ import { validate62 } from "./components/Int64.js";
 import { validate70 } from "./components/Metadata.js";
 import { validate215 } from "./components/NftCollection.js";
 import { validate58 } from "./components/RawAddress.js";
-import { addAlternatives, addIssue, addIssues, hexAwarePattern, issueAt } from "./components/helpers.js";
+import { addAlternatives, addIssues, hexAwarePattern, issueAt } from "./components/helpers.js";
 import { int64_getNftItems } from "./int64/getNftItems.js";
 
 const func0 = hexAwarePattern;

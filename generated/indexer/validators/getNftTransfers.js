@@ -11,7 +11,7 @@ import { validate70 } from "./components/Metadata.js";
 import { validate60 } from "./components/Nanotons.js";
 import { validate144 } from "./components/QueryId.js";
 import { validate58 } from "./components/RawAddress.js";
-import { addAlternatives, addIssue, addIssues, issueAt } from "./components/helpers.js";
+import { addAlternatives, addIssues, issueAt } from "./components/helpers.js";
 import { int64_getNftTransfers } from "./int64/getNftTransfers.js";
 
 export const query = validate422;

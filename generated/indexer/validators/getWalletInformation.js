@@ -6,7 +6,7 @@ import { validate141 } from "./components/IndexerError-4.js";
 import { validate62 } from "./components/Int64.js";
 import { validate60 } from "./components/Nanotons.js";
 import { validate392 } from "./components/checks24.js";
-import { addAlternatives, addIssue, addIssues, issueAt } from "./components/helpers.js";
+import { addAlternatives, addIssues, issueAt } from "./components/helpers.js";
 import { int64_getAddressInformation } from "./int64/getAddressInformation.js";
 
 export const query = validate392;

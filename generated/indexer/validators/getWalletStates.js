@@ -8,7 +8,7 @@ import { validate70 } from "./components/Metadata.js";
 import { validate60 } from "./components/Nanotons.js";
 import { validate58 } from "./components/RawAddress.js";
 import { validate390 } from "./components/checks23.js";
-import { addAlternatives, addIssue, addIssues, issueAt } from "./components/helpers.js";
+import { addAlternatives, addIssues, issueAt } from "./components/helpers.js";
 import { int64_getWalletStates } from "./int64/getWalletStates.js";
 
 export const query = validate390;

@@ -3,7 +3,7 @@
 import { validate53 } from "./components/AccountAddress.js";
 import { validate349 } from "./components/IndexerError-2.js";
 import { validate348 } from "./components/IndexerError-3.js";
-import { addAlternatives, addIssue, addIssues, commonJsExports, issueAt } from "./components/helpers.js";
+import { addAlternatives, addIssues, commonJsExports, issueAt } from "./components/helpers.js";
 import * as module0 from "ajv/dist/runtime/ucs2length.js";
 
 const cjs0 = commonJsExports(module0);

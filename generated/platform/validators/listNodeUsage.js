@@ -5,7 +5,7 @@ import { validate179 } from "./components/ErrorResponse-2.js";
 import { validate174 } from "./components/ErrorResponse-3.js";
 import { validate184 } from "./components/ErrorResponse-4.js";
 import { validate145, validate189 } from "./components/UsageNodeType.js";
-import { addAlternatives, addIssue, addIssues, commonJsExports, hexAwarePattern, issueAt } from "./components/helpers.js";
+import { addAlternatives, addIssues, commonJsExports, hexAwarePattern, issueAt } from "./components/helpers.js";
 import * as module0 from "ajv/dist/runtime/ucs2length.js";
 import * as module1 from "ajv-formats/dist/formats.js";
 

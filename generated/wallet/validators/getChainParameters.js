@@ -3,7 +3,7 @@
 import { validate61 } from "./components/Int64.js";
 import { validate118 } from "./components/Visible.js";
 import { validate596 } from "./components/checks9.js";
-import { addAlternatives, addIssue, addIssues, issueAt } from "./components/helpers.js";
+import { addAlternatives, addIssues, issueAt } from "./components/helpers.js";
 import { int64_getChainParameters } from "./int64/getChainParameters.js";
 
 export const query = validate596;

@@ -3,7 +3,7 @@
 import { validate297, validate548 } from "./components/ContractRequest.js";
 import { validate145 } from "./components/EmptyResult.js";
 import { validate118 } from "./components/Visible.js";
-import { addAlternatives, addIssue, addIssues } from "./components/helpers.js";
+import { addAlternatives, addIssues } from "./components/helpers.js";
 import { int64_getContract } from "./int64/getContract.js";
 
 export const body = validate548;

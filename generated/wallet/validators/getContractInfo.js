@@ -5,7 +5,7 @@ import { validate145 } from "./components/EmptyResult.js";
 import { validate92 } from "./components/Hex.js";
 import { validate61 } from "./components/Int64.js";
 import { validate118 } from "./components/Visible.js";
-import { addAlternatives, addIssue, addIssues, issueAt } from "./components/helpers.js";
+import { addAlternatives, addIssues, issueAt } from "./components/helpers.js";
 import { int64_getContractInfo } from "./int64/getContractInfo.js";
 
 export const body = validate548;

@@ -2,7 +2,7 @@
 
 import { validate92 } from "./Log.js";
 import { validate60 } from "./TransactionType.js";
-import { addAlternatives, addIssue, addIssues, hexAwarePattern, issueAt } from "./helpers.js";
+import { addAlternatives, addIssues, hexAwarePattern, issueAt } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 

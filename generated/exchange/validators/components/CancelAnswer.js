@@ -2,7 +2,7 @@
 
 import { validate143 } from "./CancelStatus.js";
 import { validate149 } from "./Nonce.js";
-import { addAlternatives, addIssue, addIssues, issueAt } from "./helpers.js";
+import { addAlternatives, addIssues, issueAt } from "./helpers.js";
 function validate142(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;

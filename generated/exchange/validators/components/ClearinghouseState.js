@@ -3,7 +3,7 @@
 import { validate79 } from "./Coin.js";
 import { validate55 } from "./ResponseDecimal.js";
 import { validate61 } from "./Timestamp.js";
-import { addAlternatives, addIssue, addIssues, issueAt } from "./helpers.js";
+import { addAlternatives, addIssues, issueAt } from "./helpers.js";
 function validate202(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;

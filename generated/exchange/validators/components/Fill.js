@@ -6,7 +6,7 @@ import { validate97 } from "./OrderId.js";
 import { validate55 } from "./ResponseDecimal.js";
 import { validate257 } from "./Side.js";
 import { validate61 } from "./Timestamp.js";
-import { addAlternatives, addIssue, addIssues, hexAwarePattern, issueAt } from "./helpers.js";
+import { addAlternatives, addIssues, hexAwarePattern, issueAt } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 

@@ -3,7 +3,7 @@
 import { validate76 } from "./AssetIndex.js";
 import { validate99 } from "./Cloid.js";
 import { validate104 } from "./DecimalString.js";
-import { addAlternatives, addIssue, addIssues, issueAt } from "./helpers.js";
+import { addAlternatives, addIssues, issueAt } from "./helpers.js";
 const schema46 = {"enum":["Alo","Ioc","Gtc","FrontendMarket"]};
 
 function validate109(data, {instancePath=""}={}){

@@ -2,7 +2,7 @@
 
 import { validate99 } from "./Cloid.js";
 import { validate97 } from "./OrderId.js";
-import { addAlternatives, addIssue, addIssues } from "./helpers.js";
+import { addAlternatives, addIssues } from "./helpers.js";
 function validate96(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;

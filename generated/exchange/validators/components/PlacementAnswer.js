@@ -5,7 +5,7 @@ import { validate144 } from "./ErrorStatus.js";
 import { validate149 } from "./Nonce.js";
 import { validate97 } from "./OrderId.js";
 import { validate55 } from "./ResponseDecimal.js";
-import { addAlternatives, addIssue, addIssues, issueAt } from "./helpers.js";
+import { addAlternatives, addIssues, issueAt } from "./helpers.js";
 const schema152 = {"properties":{"type":{"anyOf":[{"enum":["order","batchModify"]}]}}};
 
 

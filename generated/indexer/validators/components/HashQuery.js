@@ -3,7 +3,7 @@
 import { validate99 } from "./Hash.js";
 import { validate62 } from "./Int64.js";
 import { validate60 } from "./Nanotons.js";
-import { addAlternatives, addIssue, addIssues, hexAwarePattern, issueAt } from "./helpers.js";
+import { addAlternatives, addIssues, hexAwarePattern, issueAt } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 

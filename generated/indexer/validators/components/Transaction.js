@@ -5,7 +5,7 @@ import { validate189 } from "./HashQuery.js";
 import { validate62 } from "./Int64.js";
 import { validate60 } from "./Nanotons.js";
 import { validate58 } from "./RawAddress.js";
-import { addAlternatives, addIssue, addIssues, issueAt } from "./helpers.js";
+import { addAlternatives, addIssues, issueAt } from "./helpers.js";
 const schema103 = {"properties":{"mc_block_seqno":{"type":["integer","null"]},"trace_id":{"type":["string","null"]},"trace_external_hash":{"type":["string","null"]},"total_fees_extra_currencies":{"type":["object","null"]}}};
 
 

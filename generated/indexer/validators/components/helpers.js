@@ -14,10 +14,7 @@ function addIssues(issues, more) {
 
 /** Appends the issue {instancePath, keyword, params} to ajv's error list, which starts out as null. */
 function issueAt(issues, instancePath, keyword, params) {
-  const issue = { instancePath, keyword, params };
-  if (issues === null) return [issue];
-  issues.push(issue);
-  return issues;
+  return addIssue(issues, { instancePath, keyword, params });
 }
 
 /** Records a failed oneOf/anyOf with the issues of each branch (from its start to the next one's) in params.branches. */

@@ -2,7 +2,7 @@
 
 import { validate76 } from "./Creator.js";
 import { validate112 } from "./Node.js";
-import { addAlternatives, addIssue, addIssues, commonJsExports, issueAt } from "./helpers.js";
+import { addAlternatives, addIssues, commonJsExports, issueAt } from "./helpers.js";
 import * as module0 from "ajv/dist/runtime/ucs2length.js";
 import * as module1 from "ajv-formats/dist/formats.js";
 

@@ -2,7 +2,7 @@
 
 import { validate76 } from "./Creator.js";
 import { validate82 } from "./ProjectType.js";
-import { addAlternatives, addIssue, addIssues, commonJsExports, issueAt } from "./helpers.js";
+import { addAlternatives, addIssues, commonJsExports, issueAt } from "./helpers.js";
 import * as module0 from "ajv-formats/dist/formats.js";
 
 const cjs0 = commonJsExports(module0);

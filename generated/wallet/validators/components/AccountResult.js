@@ -6,7 +6,7 @@ import { validate92 } from "./Hex.js";
 import { validate61 } from "./Int64.js";
 import { validate70 } from "./TokenAmount.js";
 import { validate118 } from "./Visible.js";
-import { addAlternatives, addIssue, addIssues, commonJsExports, issueAt } from "./helpers.js";
+import { addAlternatives, addIssues, commonJsExports, issueAt } from "./helpers.js";
 import * as module0 from "ajv-formats/dist/formats.js";
 
 const cjs0 = commonJsExports(module0);

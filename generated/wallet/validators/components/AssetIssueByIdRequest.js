@@ -3,7 +3,7 @@
 import { validate153 } from "./AssetIssue.js";
 import { validate145 } from "./EmptyResult.js";
 import { validate118, validate122 } from "./Visible.js";
-import { addAlternatives, addIssue, addIssues, hexAwarePattern, issueAt } from "./helpers.js";
+import { addAlternatives, addIssues, hexAwarePattern, issueAt } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 

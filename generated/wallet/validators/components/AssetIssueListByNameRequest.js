@@ -2,7 +2,7 @@
 
 import { validate172 } from "./AssetIssueList.js";
 import { validate118, validate122 } from "./Visible.js";
-import { addAlternatives, addIssue, addIssues, issueAt } from "./helpers.js";
+import { addAlternatives, addIssues, issueAt } from "./helpers.js";
 function validate533(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;

@@ -2,7 +2,7 @@
 
 import { validate172 } from "./AssetIssueList.js";
 import { validate118 } from "./Visible.js";
-import { addAlternatives, addIssue, addIssues } from "./helpers.js";
+import { addAlternatives, addIssues } from "./helpers.js";
 function validate562(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;

@@ -3,7 +3,7 @@
 import { validate184 } from "./Block.js";
 import { validate145 } from "./EmptyResult.js";
 import { validate118 } from "./Visible.js";
-import { addAlternatives, addIssue, addIssues } from "./helpers.js";
+import { addAlternatives, addIssues } from "./helpers.js";
 function validate575(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;

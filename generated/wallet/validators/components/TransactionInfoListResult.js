@@ -2,7 +2,7 @@
 
 import { validate464 } from "./TransactionInfo.js";
 import { validate118 } from "./Visible.js";
-import { addAlternatives, addIssue, addIssues, issueAt } from "./helpers.js";
+import { addAlternatives, addIssues, issueAt } from "./helpers.js";
 function validate476(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;

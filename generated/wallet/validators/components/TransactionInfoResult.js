@@ -3,7 +3,7 @@
 import { validate145 } from "./EmptyResult.js";
 import { validate464 } from "./TransactionInfo.js";
 import { validate118 } from "./Visible.js";
-import { addAlternatives, addIssue, addIssues } from "./helpers.js";
+import { addAlternatives, addIssues } from "./helpers.js";
 function validate586(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;

@@ -2,7 +2,7 @@
 
 import { validate289 } from "./UnsignedTransaction.js";
 import { validate118 } from "./Visible.js";
-import { addAlternatives, addIssue, addIssues } from "./helpers.js";
+import { addAlternatives, addIssues } from "./helpers.js";
 function validate579(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
