@@ -1,7 +1,6 @@
 import { loadOnce } from "../load-once.js";
-import type { RpcMethod } from "../operation.js";
 import type { UsageMeter } from "../usage/usage-meter.js";
-import { loadValidators } from "../validation/load-validators.js";
+import { startLoadingValidators } from "../validation/load-validators.js";
 import type { JsonRpcClient } from "./create-json-rpc-client.js";
 
 /**
@@ -26,12 +25,8 @@ import type { JsonRpcClient } from "./create-json-rpc-client.js";
 export function deferredJsonRpcClient(load: () => Promise<JsonRpcClient>, meter: UsageMeter): JsonRpcClient {
   let loaded: JsonRpcClient | undefined;
   const loadedClient = loadOnce(() => load().then((built) => (loaded = built)));
-  const client = (methods: readonly (RpcMethod | undefined)[]) => {
-    // Only starts the imports early: the client awaits them itself, and reports what fails (a
-    // missing chunk, a malformed call) with its own errors.
-    for (const method of methods) {
-      if (typeof method?.validators === "function") loadValidators(method).catch(() => undefined);
-    }
+  const client = (methods: readonly unknown[]) => {
+    for (const method of methods) startLoadingValidators(method);
     return loadedClient();
   };
   return {

@@ -1,5 +1,5 @@
 import { loadOnce } from "../load-once.js";
-import { loadValidators } from "../validation/load-validators.js";
+import { startLoadingValidators } from "../validation/load-validators.js";
 import type { HttpRestCaller, RestCallerOptions } from "./create-rest-caller.js";
 import { checkRestCallerOptions } from "./rest-caller-options.js";
 
@@ -31,8 +31,7 @@ export function deferredRestCaller<O extends RestCallerOptions>(
   return {
     call: (operation, input, callOptions) => {
       if (loaded) return loaded.call(operation, input, callOptions);
-      // Only starts the import early: the caller awaits it itself and reports what fails.
-      if (typeof operation?.validators === "function") loadValidators(operation).catch(() => undefined);
+      startLoadingValidators(operation);
       return caller().then((c) => c.call(operation, input, callOptions));
     },
     usage: () => meter.snapshot(),

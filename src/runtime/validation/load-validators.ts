@@ -54,3 +54,19 @@ export function loadValidators<T>(descriptor: HasValidators<T>): Promise<T> {
   }
   return pending as Promise<T>;
 }
+
+/**
+ * Starts importing a descriptor's validators ahead of the call that needs them, for code that is
+ * itself still loading: the two chunks then load side by side. The call awaits the same import
+ * through {@link loadValidators} and reports what fails (a missing chunk, or a descriptor that is
+ * not one), so nothing is reported here.
+ *
+ * @param descriptor - What a caller passed as a descriptor, checked or not.
+ * @example
+ * startLoadingValidators(evmMethods.eth_getBlockByHash); // later: await loadValidators(…) finds it loading
+ */
+export function startLoadingValidators(descriptor: unknown): void {
+  const candidate = descriptor as Partial<HasValidators<unknown>> | undefined;
+  if (typeof candidate?.validators !== "function") return;
+  loadValidators(candidate as HasValidators<unknown>).catch(() => undefined);
+}
