@@ -305,8 +305,9 @@ export function createEvmClient(options: EvmClientOptions): EvmClient | EvmLiveC
     return writer;
   };
 
+  const generated = createEvmMethods(rpc);
   const client: EvmClient | EvmLiveClient = {
-    ...createEvmMethods(rpc),
+    ...generated,
     request,
     unvalidatedRequest,
     batch,
@@ -336,7 +337,7 @@ export function createEvmClient(options: EvmClientOptions): EvmClient | EvmLiveC
       yield* walkLogs(client, range);
     },
     usage: () => rpc.usage(),
-    ...live?.methods(rpc),
+    ...live?.methods(rpc, generated),
   };
   return client;
 }

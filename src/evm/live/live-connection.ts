@@ -1,4 +1,4 @@
-import { createEvmMethods } from "../../../generated/evm/client.js";
+import type { EvmMethods } from "../../../generated/evm/client.js";
 import { evmMethods } from "../../../generated/evm/operations.js";
 import type { LogSubscriptionFilter } from "../../../generated/evm/types.js";
 import { nodeAuth } from "../../runtime/credentials/auth.js";
@@ -47,8 +47,11 @@ export interface LiveConnectionInit extends NodeClientOptions, LiveConnectionOpt
 /** The lazily loaded transport with its connection controls. */
 export interface LiveConnection {
   transport: JsonRpcTransport;
-  /** The subscription methods, over the JSON-RPC client that runs on `transport`. */
-  methods(rpc: JsonRpcClient): EvmLiveMethods;
+  /**
+   * The subscription methods, over the JSON-RPC client that runs on `transport` and the client's
+   * generated methods over it.
+   */
+  methods(rpc: JsonRpcClient, evm: EvmMethods): EvmLiveMethods;
 }
 
 const HANDSHAKE_TIMEOUT = 10_000;
@@ -63,7 +66,7 @@ const HANDSHAKE_TIMEOUT = 10_000;
  * @example
  * const live = createLiveConnection({ url, credentials: { token } });
  * const rpc = createJsonRpcClient({ transport: live.transport });
- * const methods = live.methods(rpc);
+ * const methods = live.methods(rpc, createEvmMethods(rpc));
  */
 export function createLiveConnection(init: LiveConnectionInit): LiveConnection {
   const endpoint = nodeWebSocketEndpoint({ url: init.url, credentials: init.credentials });
@@ -104,12 +107,12 @@ export function createLiveConnection(init: LiveConnectionInit): LiveConnection {
 
   return {
     transport,
-    methods(rpc) {
+    methods(rpc, evm) {
       let hub: Promise<SubscriptionHub> | undefined;
       const loadHub = () => {
         hub ??= Promise.all([load(), import("./subscription-hub.js")]).then(([loaded, module]) =>
           module.createSubscriptionHub(
-            createEvmMethods(rpc),
+            evm,
             evmMethods,
             loaded,
             init.validateResponse ?? true,
