@@ -8,6 +8,7 @@ import {
   ISSUE_AT,
   ISSUE_AT_SOURCE,
 } from "./compact-errors.js";
+import { OWN_FORMATS, withOwnFormats } from "./format-checks.js";
 import { HEX_PATTERN_ENGINE, HEX_PATTERN_SOURCE } from "./hex-patterns.js";
 import { prunedSchemaConstants } from "./pruned-schema-constants.js";
 import type { DataExport, ExportMap, ValidatorGroup } from "./validators.js";
@@ -57,6 +58,12 @@ const HELPERS: readonly {
     source: HEX_PATTERN_SOURCE,
     usedBy: (code) => code.includes(`= ${HEX_PATTERN_ENGINE};`),
   },
+  // ajv binds a format by name (`const formats0 = int64Format;`), pointed here by withOwnFormats.
+  ...OWN_FORMATS.map((own) => ({
+    name: own.helper,
+    source: own.source,
+    usedBy: (code: string) => code.includes(`= ${own.helper};`),
+  })),
   {
     name: COMMON_JS_EXPORTS,
     source: COMMON_JS_EXPORTS_SOURCE,
@@ -132,7 +139,7 @@ export function validatorModule(
   const data = (group.data ?? []).map(
     (item) => `export const ${item.exportName} = ${item.code ?? JSON.stringify(item.value)};`,
   );
-  const { imports, code: esm } = moduleImports(engineBoundFirst(body));
+  const { imports, code: esm } = moduleImports(engineBoundFirst(withOwnFormats(body)));
   const helpers = HELPERS.filter((helper) => helper.usedBy(esm)).map((helper) => helper.name);
   const parts = [
     [...(group.imports ?? []), ...imports].join("\n"),

@@ -2,6 +2,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import type { AnyValidateFunction } from "ajv/dist/types/index.js";
 import addFormats from "ajv-formats";
 import { firstMatchAnyOf } from "./first-match-any-of.js";
+import { addOwnFormats } from "./format-checks.js";
 import { hexAwarePattern } from "./hex-patterns.js";
 import { integerFormatKeyword } from "./integer-formats.js";
 import { isObject, type Json } from "./json.js";
@@ -165,6 +166,7 @@ export function buildValidators(file: string, doc: Json, groups: readonly Valida
     inlineRefs,
   });
   addFormats.default(ajv);
+  addOwnFormats(ajv);
   ajv.addKeyword(ruleKeyword);
   ajv.addKeyword(integerFormatKeyword);
   if (!usesKeywords(allSchemas, DYNAMIC_SCOPE_KEYWORDS)) withoutDynamicScopes(ajv);

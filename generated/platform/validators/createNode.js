@@ -7,12 +7,10 @@ import { validate174 } from "./components/ErrorResponse-3.js";
 import { validate128 } from "./components/Node-2.js";
 import { validate74 } from "./components/NodeDetails.js";
 import { validate57, validate59, validate61, validate63, validate65 } from "./components/NodeType.js";
-import { addIssue, addIssues, commonJsExports, issueAt } from "./components/helpers.js";
+import { addIssue, addIssues, commonJsExports, dateTimeFormat, issueAt } from "./components/helpers.js";
 import * as module0 from "ajv/dist/runtime/ucs2length.js";
-import * as module1 from "ajv-formats/dist/formats.js";
 
 const cjs0 = commonJsExports(module0);
-const cjs1 = commonJsExports(module1);
 
 
 export const body = validate68;
@@ -26,7 +24,7 @@ const func4 = cjs0.default;
 
 
 
-const formats8 = cjs1.fullFormats["date-time"];
+const formats8 = dateTimeFormat;
 
 function validate68(data, {instancePath=""}={}){
 let vErrors = null;

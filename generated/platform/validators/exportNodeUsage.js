@@ -4,19 +4,17 @@ import { validate194 } from "./components/ErrorResponse.js";
 import { validate179 } from "./components/ErrorResponse-2.js";
 import { validate174 } from "./components/ErrorResponse-3.js";
 import { validate145, validate189 } from "./components/UsageNodeType.js";
-import { addIssues, commonJsExports, hexAwarePattern, issueAt } from "./components/helpers.js";
-import * as module0 from "ajv-formats/dist/formats.js";
-import * as module1 from "ajv/dist/runtime/ucs2length.js";
+import { addIssues, commonJsExports, dateTimeFormat, hexAwarePattern, issueAt } from "./components/helpers.js";
+import * as module0 from "ajv/dist/runtime/ucs2length.js";
 
 const cjs0 = commonJsExports(module0);
-const cjs1 = commonJsExports(module1);
 
 const func0 = hexAwarePattern;
 
 export const query = validate216;
 const schema92 = {"properties":{"granularity":{"enum":["day","hour"]}}};
-const formats8 = cjs0.fullFormats["date-time"];
-const func4 = cjs1.default;
+const formats8 = dateTimeFormat;
+const func4 = cjs0.default;
 
 const pattern6 = func0("^-?(datetime|node_id)(,-?(datetime|node_id))?$", "u");
 

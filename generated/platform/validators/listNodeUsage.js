@@ -5,12 +5,10 @@ import { validate179 } from "./components/ErrorResponse-2.js";
 import { validate174 } from "./components/ErrorResponse-3.js";
 import { validate184 } from "./components/ErrorResponse-4.js";
 import { validate145, validate189 } from "./components/UsageNodeType.js";
-import { addAlternatives, addIssues, commonJsExports, hexAwarePattern, issueAt } from "./components/helpers.js";
+import { addAlternatives, addIssues, commonJsExports, dateTimeFormat, hexAwarePattern, issueAt } from "./components/helpers.js";
 import * as module0 from "ajv/dist/runtime/ucs2length.js";
-import * as module1 from "ajv-formats/dist/formats.js";
 
 const cjs0 = commonJsExports(module0);
-const cjs1 = commonJsExports(module1);
 
 const func0 = hexAwarePattern;
 
@@ -18,7 +16,7 @@ export const query = validate214;
 const schema91 = {"properties":{"date_from":0,"date_to":0,"node_id":0,"protocol":0,"network":0,"node_type":0,"granularity":{"enum":["day","hour"]},"ordering":0,"page":0}};
 const func9 = Object.prototype.hasOwnProperty;
 const func4 = cjs0.default;
-const formats8 = cjs1.fullFormats["date-time"];
+const formats8 = dateTimeFormat;
 
 const pattern6 = func0("^-?(datetime|node_id)(,-?(datetime|node_id))?$", "u");
 

@@ -5,11 +5,8 @@ import { validate152 } from "./components/Amount.js";
 import { validate346 } from "./components/ResourceCode.js";
 import { validate579 } from "./components/UnsignedTransactionResult-2.js";
 import { validate122 } from "./components/Visible.js";
-import { addIssues, commonJsExports, hexAwarePattern, issueAt } from "./components/helpers.js";
+import { addIssues, hexAwarePattern, int64Format, issueAt } from "./components/helpers.js";
 import { int64_createTransaction } from "./int64/createTransaction.js";
-import * as module0 from "ajv-formats/dist/formats.js";
-
-const cjs0 = commonJsExports(module0);
 
 const func0 = hexAwarePattern;
 
@@ -23,7 +20,7 @@ const pattern4 = new RegExp("^-?[0-9]+$");
 const pattern5 = func0("^-?[0-9]+$", "u");
 const obj0 = BigInt("-9223372036854775808");
 const obj1 = BigInt("9223372036854775807");
-const formats0 = cjs0.fullFormats.int64;
+const formats0 = int64Format;
 
 function validate342(data, {instancePath=""}={}){
 let vErrors = null;

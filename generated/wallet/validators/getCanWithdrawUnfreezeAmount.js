@@ -3,11 +3,8 @@
 import { validate59 } from "./components/Address.js";
 import { validate61 } from "./components/Int64.js";
 import { validate118, validate122 } from "./components/Visible.js";
-import { addAlternatives, addIssue, addIssues, commonJsExports, hexAwarePattern, issueAt } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues, hexAwarePattern, int64Format, issueAt } from "./components/helpers.js";
 import { int64_getCanWithdrawUnfreezeAmount } from "./int64/getCanWithdrawUnfreezeAmount.js";
-import * as module0 from "ajv-formats/dist/formats.js";
-
-const cjs0 = commonJsExports(module0);
 
 const func0 = hexAwarePattern;
 
@@ -19,7 +16,7 @@ const pattern4 = new RegExp("^-?[0-9]+$");
 const pattern5 = func0("^-?[0-9]+$", "u");
 const obj0 = BigInt("-9223372036854775808");
 const obj1 = BigInt("9223372036854775807");
-const formats0 = cjs0.fullFormats.int64;
+const formats0 = int64Format;
 
 function validate254(data, {instancePath=""}={}){
 let vErrors = null;

@@ -5,11 +5,8 @@ import { validate92 } from "./components/Hex.js";
 import { validate61 } from "./components/Int64.js";
 import { validate289 } from "./components/UnsignedTransaction.js";
 import { validate118, validate122 } from "./components/Visible.js";
-import { addAlternatives, addIssue, addIssues, commonJsExports, hexAwarePattern, issueAt } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues, hexAwarePattern, int32Format, int64Format, issueAt } from "./components/helpers.js";
 import { int64_triggerSmartContract } from "./int64/triggerSmartContract.js";
-import * as module0 from "ajv-formats/dist/formats.js";
-
-const cjs0 = commonJsExports(module0);
 
 const func0 = hexAwarePattern;
 
@@ -24,8 +21,8 @@ const pattern4 = new RegExp("^-?[0-9]+$");
 const pattern5 = func0("^-?[0-9]+$", "u");
 const obj0 = BigInt("-9223372036854775808");
 const obj1 = BigInt("9223372036854775807");
-const formats0 = cjs0.fullFormats.int64;
-const formats2 = cjs0.fullFormats.int32;
+const formats0 = int64Format;
+const formats2 = int32Format;
 
 function validate496(data, {instancePath=""}={}){
 let vErrors = null;

@@ -130,10 +130,13 @@ class HexPattern {
   }
 }
 
+/** OpenAPI's int64, for numbers: any integer. */
+const int64Format = { validate: (value) => Number.isInteger(value) };
+
 /** The exports of a CommonJS module, as Node or a bundler hands them to an ES module. */
 function commonJsExports(namespace) {
   const fallback = namespace.default;
   return fallback !== undefined && fallback !== null && fallback.__esModule ? fallback : namespace;
 }
 
-export { addIssue, addIssues, issueAt, addAlternatives, hexAwarePattern, commonJsExports };
+export { addIssue, addIssues, issueAt, addAlternatives, hexAwarePattern, int64Format, commonJsExports };

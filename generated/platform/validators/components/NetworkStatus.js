@@ -2,12 +2,10 @@
 
 import { validate76 } from "./Creator.js";
 import { validate112 } from "./Node.js";
-import { addAlternatives, addIssues, commonJsExports, issueAt } from "./helpers.js";
+import { addAlternatives, addIssues, commonJsExports, dateTimeFormat, issueAt } from "./helpers.js";
 import * as module0 from "ajv/dist/runtime/ucs2length.js";
-import * as module1 from "ajv-formats/dist/formats.js";
 
 const cjs0 = commonJsExports(module0);
-const cjs1 = commonJsExports(module1);
 
 
 
@@ -63,7 +61,7 @@ return errors === 0;
 
 
 
-const formats8 = cjs1.fullFormats["date-time"];
+const formats8 = dateTimeFormat;
 
 function validate108(data, {instancePath=""}={}){
 let vErrors = null;

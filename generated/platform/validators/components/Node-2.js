@@ -3,22 +3,8 @@
 import { validate76 } from "./Creator.js";
 import { validate119, validate74 } from "./NodeDetails.js";
 import { validate57, validate59, validate61, validate63, validate65 } from "./NodeType.js";
-import { addAlternatives, addIssues, commonJsExports, issueAt } from "./helpers.js";
-import * as module0 from "ajv-formats/dist/formats.js";
-
-const cjs0 = commonJsExports(module0);
-
-
-
-
-
-
-
-
-
-
-
-const formats8 = cjs0.fullFormats["date-time"];
+import { addAlternatives, addIssues, dateTimeFormat, issueAt } from "./helpers.js";
+const formats8 = dateTimeFormat;
 
 function validate128(data, {instancePath=""}={}){
 let vErrors = null;

@@ -2,16 +2,8 @@
 
 import { validate76 } from "./Creator.js";
 import { validate82 } from "./ProjectType.js";
-import { addAlternatives, addIssues, commonJsExports, issueAt } from "./helpers.js";
-import * as module0 from "ajv-formats/dist/formats.js";
-
-const cjs0 = commonJsExports(module0);
-
-
-
-
-
-const formats8 = cjs0.fullFormats["date-time"];
+import { addAlternatives, addIssues, dateTimeFormat, issueAt } from "./helpers.js";
+const formats8 = dateTimeFormat;
 
 function validate158(data, {instancePath=""}={}){
 let vErrors = null;

@@ -130,10 +130,41 @@ class HexPattern {
   }
 }
 
+/**
+ * RFC 3339 date-time as ajv-formats' full mode reads it: "T", "t" or any white space between date
+ * and time, a required offset ("Z", "z", "+hh", "+hhmm" or "+hh:mm"), days checked against the month
+ * (leap years included), and second 60 only when the time is 23:59 in UTC.
+ */
+const DATE_TIME_SHAPE = /^(\d{4})-(\d\d)-(\d\d)[t\s](\d\d):(\d\d):(\d\d(?:\.\d+)?)(?:z|([+-])(\d\d)(?::?(\d\d))?)$/i;
+const dateTimeFormat = {
+  validate(text) {
+    const parts = DATE_TIME_SHAPE.exec(text);
+    if (parts === null) return false;
+    const year = Number(parts[1]);
+    const month = Number(parts[2]);
+    const day = Number(parts[3]);
+    const leapYear = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+    // 31 days in odd months up to July and in even ones from August; February apart.
+    const monthDays = month === 2 ? (leapYear ? 29 : 28) : 30 + ((month + (month >> 3)) & 1);
+    if (month < 1 || month > 12 || day < 1 || day > monthDays) return false;
+    const hour = Number(parts[4]);
+    const minute = Number(parts[5]);
+    const second = Number(parts[6]);
+    const sign = parts[7] === "-" ? -1 : 1;
+    const offsetHours = Number(parts[8] ?? 0);
+    const offsetMinutes = Number(parts[9] ?? 0);
+    if (offsetHours > 23 || offsetMinutes > 59) return false;
+    if (hour <= 23 && minute <= 59 && second < 60) return true;
+    const utcMinute = minute - sign * offsetMinutes;
+    const utcHour = hour - sign * offsetHours - (utcMinute < 0 ? 1 : 0);
+    return (utcHour === 23 || utcHour === -1) && (utcMinute === 59 || utcMinute === -1) && second < 61;
+  },
+};
+
 /** The exports of a CommonJS module, as Node or a bundler hands them to an ES module. */
 function commonJsExports(namespace) {
   const fallback = namespace.default;
   return fallback !== undefined && fallback !== null && fallback.__esModule ? fallback : namespace;
 }
 
-export { addIssue, addIssues, issueAt, addAlternatives, hexAwarePattern, commonJsExports };
+export { addIssue, addIssues, issueAt, addAlternatives, hexAwarePattern, dateTimeFormat, commonJsExports };

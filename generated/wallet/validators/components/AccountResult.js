@@ -6,17 +6,7 @@ import { validate92 } from "./Hex.js";
 import { validate61 } from "./Int64.js";
 import { validate70 } from "./TokenAmount.js";
 import { validate118 } from "./Visible.js";
-import { addAlternatives, addIssues, commonJsExports, issueAt } from "./helpers.js";
-import * as module0 from "ajv-formats/dist/formats.js";
-
-const cjs0 = commonJsExports(module0);
-
-
-
-
-
-
-
+import { addAlternatives, addIssues, int32Format, issueAt } from "./helpers.js";
 function validate74(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
@@ -124,7 +114,7 @@ validate83.errors = vErrors;
 return errors === 0;
 }
 
-const formats2 = cjs0.fullFormats.int32;
+const formats2 = int32Format;
 
 
 function validate90(data, {instancePath=""}={}){

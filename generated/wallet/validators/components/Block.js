@@ -5,18 +5,8 @@ import { validate185 } from "./Hash.js";
 import { validate92 } from "./Hex.js";
 import { validate61 } from "./Int64.js";
 import { validate196 } from "./Transaction.js";
-import { addIssues, commonJsExports, issueAt } from "./helpers.js";
-import * as module0 from "ajv-formats/dist/formats.js";
-
-const cjs0 = commonJsExports(module0);
-
-
-
-
-
-
-
-const formats2 = cjs0.fullFormats.int32;
+import { addIssues, int32Format, issueAt } from "./helpers.js";
+const formats2 = int32Format;
 
 function validate187(data, {instancePath=""}={}){
 let vErrors = null;

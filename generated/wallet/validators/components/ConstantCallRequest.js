@@ -6,11 +6,7 @@ import { validate92 } from "./Hex.js";
 import { validate61 } from "./Int64.js";
 import { validate196 } from "./Transaction.js";
 import { validate118, validate122 } from "./Visible.js";
-import { addAlternatives, addIssue, addIssues, commonJsExports, hexAwarePattern, issueAt } from "./helpers.js";
-import * as module0 from "ajv-formats/dist/formats.js";
-
-const cjs0 = commonJsExports(module0);
-
+import { addAlternatives, addIssue, addIssues, hexAwarePattern, int64Format, issueAt } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 
@@ -23,7 +19,7 @@ const pattern4 = new RegExp("^-?[0-9]+$");
 const pattern5 = func0("^-?[0-9]+$", "u");
 const obj0 = BigInt("-9223372036854775808");
 const obj1 = BigInt("9223372036854775807");
-const formats0 = cjs0.fullFormats.int64;
+const formats0 = int64Format;
 
 function validate542(data, {instancePath=""}={}){
 let vErrors = null;

@@ -4,16 +4,7 @@ import { validate59 } from "./Address.js";
 import { validate92 } from "./Hex.js";
 import { validate61 } from "./Int64.js";
 import { validate122 } from "./Visible.js";
-import { addIssue, addIssues, commonJsExports, issueAt } from "./helpers.js";
-import * as module0 from "ajv-formats/dist/formats.js";
-
-const cjs0 = commonJsExports(module0);
-
-
-
-
-
-
+import { addIssue, addIssues, int32Format, issueAt } from "./helpers.js";
 function validate548(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
@@ -177,7 +168,7 @@ return errors === 0;
 
 
 
-const formats2 = cjs0.fullFormats.int32;
+const formats2 = int32Format;
 
 function validate297(data, {instancePath=""}={}){
 let vErrors = null;

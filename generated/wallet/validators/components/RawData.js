@@ -3,17 +3,7 @@
 import { validate59 } from "./Address.js";
 import { validate92 } from "./Hex.js";
 import { validate61 } from "./Int64.js";
-import { addIssues, commonJsExports, issueAt } from "./helpers.js";
-import * as module0 from "ajv-formats/dist/formats.js";
-
-const cjs0 = commonJsExports(module0);
-
-
-
-
-
-
-
+import { addIssues, int32Format, issueAt } from "./helpers.js";
 function validate205(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
@@ -123,7 +113,7 @@ validate205.errors = vErrors;
 return errors === 0;
 }
 
-const formats2 = cjs0.fullFormats.int32;
+const formats2 = int32Format;
 
 function validate204(data, {instancePath=""}={}){
 let vErrors = null;

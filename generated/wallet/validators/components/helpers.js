@@ -130,10 +130,10 @@ class HexPattern {
   }
 }
 
-/** The exports of a CommonJS module, as Node or a bundler hands them to an ES module. */
-function commonJsExports(namespace) {
-  const fallback = namespace.default;
-  return fallback !== undefined && fallback !== null && fallback.__esModule ? fallback : namespace;
-}
+/** OpenAPI's int32: an integer that fits in 32 bits, signed. */
+const int32Format = { validate: (value) => Number.isInteger(value) && value >= -2147483648 && value <= 2147483647 };
 
-export { addIssue, addIssues, issueAt, addAlternatives, hexAwarePattern, commonJsExports };
+/** OpenAPI's int64, for numbers: any integer. */
+const int64Format = { validate: (value) => Number.isInteger(value) };
+
+export { addIssue, addIssues, issueAt, addAlternatives, hexAwarePattern, int32Format, int64Format };
