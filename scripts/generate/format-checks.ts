@@ -61,11 +61,40 @@ const dateTimeFormat = {
   },
 };`;
 
+// RFC 3986 (section 3, appendix A), built from its grammar: a scheme, then an authority after one or two
+// slashes (ajv-formats also takes "scheme:/host"), or a path that is absolute or rootless (never
+// empty), then an optional query and fragment. A host's IPv4 address is not spelled out: each one is
+// also a registered name, so the strings accepted are the same.
+const URI = String.raw`/** RFC 3986 URI as ajv-formats reads it: letters in any case, and a path never empty without an authority. */
+const uriFormat = (() => {
+  const pct = "%[0-9a-f]{2}";
+  const plain = "a-z0-9\\-._~!$&'()*+,;=";
+  const pchar = "(?:[" + plain + ":@]|" + pct + ")";
+  const h16 = "[0-9a-f]{1,4}";
+  const octet = "(?:25[0-5]|2[0-4]\\d|[01]?\\d\\d?)";
+  const ls32 = "(?:" + h16 + ":" + h16 + "|(?:" + octet + "\\.){3}" + octet + ")";
+  // RFC 3986's nine IPv6 forms: six groups and ls32; then, for n from 5 down to 0 groups between "::"
+  // and ls32, at most 4 - n groups (and one more) before "::"; then "::" and one group, or "::" last.
+  const ipv6 = ["(?:" + h16 + ":){6}" + ls32, "::(?:" + h16 + ":){5}" + ls32];
+  for (let between = 4; between >= 0; between--)
+    ipv6.push("(?:(?:" + h16 + ":){0," + (4 - between) + "}" + h16 + ")?::(?:" + h16 + ":){" + between + "}" + ls32);
+  ipv6.push("(?:(?:" + h16 + ":){0,5}" + h16 + ")?::" + h16, "(?:(?:" + h16 + ":){0,6}" + h16 + ")?::");
+  const future = "v[0-9a-f]+\\.[" + plain + ":]+";
+  const host = "(?:\\[(?:" + ipv6.join("|") + "|" + future + ")\\]|(?:[" + plain + "]|" + pct + ")*)";
+  const authority = "(?:(?:[" + plain + ":]|" + pct + ")*@)?" + host + "(?::\\d*)?";
+  const segments = "(?:/" + pchar + "*)*";
+  const hierarchy = "(?:/?/" + authority + segments + "|/(?:" + pchar + "+" + segments + ")?|" + pchar + "+" + segments + ")";
+  const rest = "(?:\\?(?:" + pchar + "|[/?])*)?(?:#(?:" + pchar + "|[/?])*)?";
+  const shape = new RegExp("^[a-z][a-z0-9+\\-.]*:" + hierarchy + rest + "$", "i");
+  return { validate: (text) => shape.test(text) };
+})();`;
+
 /** The formats written here, by name. */
 export const OWN_FORMATS: readonly OwnFormat[] = [
   { format: "int32", helper: "int32Format", type: "number", source: INT32 },
   { format: "int64", helper: "int64Format", type: "number", source: INT64 },
   { format: "date-time", helper: "dateTimeFormat", type: "string", source: DATE_TIME },
+  { format: "uri", helper: "uriFormat", type: "string", source: URI },
 ];
 
 /** A format's check, built from its source, for ajv's compile step and for tests. */

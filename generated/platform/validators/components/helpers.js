@@ -161,10 +161,34 @@ const dateTimeFormat = {
   },
 };
 
+/** RFC 3986 URI as ajv-formats reads it: letters in any case, and a path never empty without an authority. */
+const uriFormat = (() => {
+  const pct = "%[0-9a-f]{2}";
+  const plain = "a-z0-9\\-._~!$&'()*+,;=";
+  const pchar = "(?:[" + plain + ":@]|" + pct + ")";
+  const h16 = "[0-9a-f]{1,4}";
+  const octet = "(?:25[0-5]|2[0-4]\\d|[01]?\\d\\d?)";
+  const ls32 = "(?:" + h16 + ":" + h16 + "|(?:" + octet + "\\.){3}" + octet + ")";
+  // RFC 3986's nine IPv6 forms: six groups and ls32; then, for n from 5 down to 0 groups between "::"
+  // and ls32, at most 4 - n groups (and one more) before "::"; then "::" and one group, or "::" last.
+  const ipv6 = ["(?:" + h16 + ":){6}" + ls32, "::(?:" + h16 + ":){5}" + ls32];
+  for (let between = 4; between >= 0; between--)
+    ipv6.push("(?:(?:" + h16 + ":){0," + (4 - between) + "}" + h16 + ")?::(?:" + h16 + ":){" + between + "}" + ls32);
+  ipv6.push("(?:(?:" + h16 + ":){0,5}" + h16 + ")?::" + h16, "(?:(?:" + h16 + ":){0,6}" + h16 + ")?::");
+  const future = "v[0-9a-f]+\\.[" + plain + ":]+";
+  const host = "(?:\\[(?:" + ipv6.join("|") + "|" + future + ")\\]|(?:[" + plain + "]|" + pct + ")*)";
+  const authority = "(?:(?:[" + plain + ":]|" + pct + ")*@)?" + host + "(?::\\d*)?";
+  const segments = "(?:/" + pchar + "*)*";
+  const hierarchy = "(?:/?/" + authority + segments + "|/(?:" + pchar + "+" + segments + ")?|" + pchar + "+" + segments + ")";
+  const rest = "(?:\\?(?:" + pchar + "|[/?])*)?(?:#(?:" + pchar + "|[/?])*)?";
+  const shape = new RegExp("^[a-z][a-z0-9+\\-.]*:" + hierarchy + rest + "$", "i");
+  return { validate: (text) => shape.test(text) };
+})();
+
 /** The exports of a CommonJS module, as Node or a bundler hands them to an ES module. */
 function commonJsExports(namespace) {
   const fallback = namespace.default;
   return fallback !== undefined && fallback !== null && fallback.__esModule ? fallback : namespace;
 }
 
-export { addIssue, addIssues, issueAt, addAlternatives, hexAwarePattern, dateTimeFormat, commonJsExports };
+export { addIssue, addIssues, issueAt, addAlternatives, hexAwarePattern, dateTimeFormat, uriFormat, commonJsExports };
