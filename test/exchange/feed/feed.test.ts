@@ -224,6 +224,10 @@ describe("createExchangeFeed against the sandbox", () => {
     try {
       const updates = feed.subscribe({ type: "orderUpdates", user: me.address }, { maxBuffered: 1 });
       const books = feed.subscribe({ type: "l2Book", coin: "BTC" }, { maxBuffered: 1 });
+      // Read as the books come: a message reaches every subscription to it in one dispatch, and the
+      // sandbox pushes each change's order update before its book. So once this one holds the book
+      // after the last cancel, `updates` and `books` have had everything (however late the socket is).
+      const watched = feed.subscribe({ type: "l2Book", coin: "BTC" });
       await until(books, () => true);
       for (const px of ["59990", "59991", "59992"]) {
         const placed = await exchange.order([bid(px)]);
@@ -231,6 +235,12 @@ describe("createExchangeFeed against the sandbox", () => {
           { a: 0, o: (placed.statuses[0] as { resting: { oid: number } }).resting.oid },
         ]);
       }
+      let placedLast = false;
+      await until(watched, (book) => {
+        const resting = hasBid(book as L2Book, "59992.0");
+        placedLast ||= resting;
+        return placedLast && !resting;
+      });
       await expect(updates.next()).rejects.toBeInstanceOf(FeedOverflowError);
       expect(books.dropped).toBeGreaterThan(0);
       expect(books.buffered).toBe(1);
