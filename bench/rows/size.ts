@@ -52,6 +52,7 @@ const ENTRIES: EntrySize[] = [
       getVerifiedProof: ["src/evm/verify/verified-proof.ts"],
       "the WebSocket transport and subscriptions": [
         "src/runtime/websocket/websocket-transport.ts",
+        "src/evm/live/live-subscriptions.ts",
         "src/evm/live/subscription-hub.ts",
       ],
     },

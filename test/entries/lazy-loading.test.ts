@@ -139,6 +139,25 @@ describe("a client that only reads carries no signing, verification or live code
     );
   });
 
+  it("createEvmClient: the live half (event queues, the chain follower, the socket) loads on the first subscription", async () => {
+    const { upFront, lazyEntries } = await splitInputs(
+      'export { createEvmClient } from "./src/evm/client/create-evm-client.ts";',
+    );
+    expect(
+      matching(upFront, [
+        /src\/evm\/live\/(event-queue|live-subscriptions|subscription-hub|follower|head-follower|log-follower|pending-follower)\.ts$/,
+        /src\/runtime\/websocket\/websocket-transport\.ts$/,
+      ]),
+    ).toEqual([]);
+    expect(lazyEntries).toEqual(
+      expect.arrayContaining([
+        "src/evm/live/live-subscriptions.ts",
+        "src/evm/live/subscription-hub.ts",
+        "src/runtime/websocket/websocket-transport.ts",
+      ]),
+    );
+  });
+
   it("createEvmClient: the call path (JSON-RPC, the JSON reader and writer, sending, answer checks) loads on the first call", async () => {
     for (const contents of [
       'export { createEvmClient } from "./src/evm/client/create-evm-client.ts";',

@@ -16,10 +16,10 @@ import { type ReconnectOptions, resolveReconnectPolicy } from "../../runtime/web
 import { checkWebSocketChoice } from "../../runtime/websocket/websocket-choice.js";
 import type { WebSocketConstructor } from "../../runtime/websocket/websocket-like.js";
 import type { WebSocketTransport } from "../../runtime/websocket/websocket-transport.js";
-import { EventQueue } from "./event-queue.js";
-import type { HeadSubscriptionOptions, LiveEventMap, LiveKind } from "./live-events.js";
+import { deferredSubscription } from "./deferred-subscription.js";
+import type { HeadSubscriptionOptions, LiveKind } from "./live-events.js";
 import type { EvmLiveMethods, LiveSubscription, WatchHandlers } from "./live-methods.js";
-import type { SubscriptionHub } from "./subscription-hub.js";
+import type { LiveSubscriptions } from "./live-subscriptions.js";
 import { checkSubscriptionOptions } from "./subscription-options.js";
 
 /** Options of the WebSocket transport (`transport: "websocket"`), with the answer size node clients share. */
@@ -108,18 +108,20 @@ export function createLiveConnection(init: LiveConnectionInit): LiveConnection {
   return {
     transport,
     methods(rpc, evm) {
-      let hub: Promise<SubscriptionHub> | undefined;
-      const loadHub = () => {
-        hub ??= Promise.all([load(), import("./subscription-hub.js")]).then(([loaded, module]) =>
-          module.createSubscriptionHub(
+      // The queues and the chain follower load on the first subscription; what is checked here throws at once.
+      let subscriptions: Promise<LiveSubscriptions> | undefined;
+      const loadSubscriptions = () => {
+        subscriptions ??= import("./live-subscriptions.js").then((module) =>
+          module.createLiveSubscriptions({
+            rpc,
             evm,
-            evmMethods,
-            loaded,
-            init.validateResponse ?? true,
-            settings.maxMessageBytes,
-          ),
+            descriptors: evmMethods,
+            transport: load,
+            validateResponse: init.validateResponse ?? true,
+            maxMessageBytes: settings.maxMessageBytes,
+          }),
         );
-        return hub;
+        return subscriptions;
       };
 
       const subscribe = (kind: LiveKind, ...rest: unknown[]) => {
@@ -132,28 +134,10 @@ export function createLiveConnection(init: LiveConnectionInit): LiveConnection {
           ]);
         }
         const checked = checkSubscriptionOptions(options);
-        const queue = new EventQueue<LiveEventMap[LiveKind]>(checked.maxBuffered);
-        const subscription = Object.defineProperties(queue, {
-          kind: { value: kind, enumerable: true },
-          buffered: { get: () => queue.size, enumerable: true },
-          unsubscribe: {
-            value: async () => {
-              await queue.return();
-            },
-          },
-        }) as EventQueue<LiveEventMap[LiveKind]> & LiveSubscription<LiveEventMap[LiveKind]>;
-        // The filter is checked against the spec before anything is sent: its validators load on
-        // first use, so a bad filter fails the subscription's first read, not this call.
-        const start = async () => {
-          if (filter !== undefined) {
-            const issues = await rpc.checkParams(evmMethods.eth_subscribe, ["logs", filter]);
-            if (issues.length > 0) throw new RequestValidationError("eth_subscribe", issues);
-          }
-          (await loadHub()).follow(kind, filter, checked, queue);
-        };
-        if (closed) queue.fail(closedError());
-        else start().catch((error: unknown) => queue.fail(error));
-        return subscription;
+        const failure = closed ? closedError() : undefined;
+        return deferredSubscription(kind, async () =>
+          (await loadSubscriptions()).subscribe(kind, filter, checked, failure),
+        );
       };
 
       const watch = (kind: LiveKind, ...rest: unknown[]) => {
@@ -183,7 +167,7 @@ export function createLiveConnection(init: LiveConnectionInit): LiveConnection {
         async close() {
           if (closed) return;
           closed = true;
-          if (hub !== undefined) await (await hub.catch(() => undefined))?.close();
+          if (subscriptions !== undefined) await (await subscriptions.catch(() => undefined))?.close();
           if (loading !== undefined) await (await loading).close();
         },
       };
