@@ -1,6 +1,6 @@
 import type { CandleInterval, Candles } from "../../../generated/exchange/types.js";
 import type { MarketAsset } from "./market.js";
-import { fromUnits, toUnits } from "./units.js";
+import { fromUnits } from "./units.js";
 import type { Trade } from "./venue.js";
 
 /**

@@ -128,10 +128,11 @@ export function createPlatformSurface(options: PlatformSurfaceOptions): Platform
   };
   const projectPage = ({ query, request }: RestInput) => {
     const filter = query as ListProjectsQuery;
+    // Every project of the sandbox belongs to its one organization.
+    const ofOrganization = filter.organization === undefined || filter.organization === organization.id;
     const selected = projects
       .projects()
-      .filter((project) => filter.organization === undefined || filter.organization === organization.id)
-      .filter((project) => filter.name === undefined || project.name === filter.name)
+      .filter((project) => ofOrganization && (filter.name === undefined || project.name === filter.name))
       .filter((project) => filter.type === undefined || project.type === filter.type)
       .sort(byOrder(filter.order_by));
     return pageAnswer(listPage(selected, filter, pageSize, selfUrl(request)));
