@@ -84,6 +84,28 @@ describe("every entry loads validators and the wording of failures on first use 
   }
 });
 
+describe("a browser build leaves the ws package out", () => {
+  // Browsers use their own WebSocket; chainkit's package.json maps ws to nothing for them, so no
+  // bundle carries ws's throwing browser stub or the CommonJS wrapper it needs.
+  for (const surface of ["evm", "exchange"]) {
+    it(`chainkit/${surface}, everything it exports`, async () => {
+      const result = await build({
+        stdin: { contents: `export * from "./src/${surface}.ts";`, resolveDir: root, loader: "ts" },
+        bundle: true,
+        format: "esm",
+        platform: "browser",
+        write: false,
+        metafile: true,
+        logLevel: "silent",
+      });
+      const inputs = Object.keys(result.metafile.inputs);
+      expect(inputs.some((input) => input.startsWith("src/runtime/websocket/"))).toBe(true);
+      // esbuild lists a module the browser field maps to nothing as "(disabled):…", with no code.
+      expect(inputs.filter((input) => /^node_modules\/ws\//.test(input))).toEqual([]);
+    });
+  }
+});
+
 // The clients are imported from their own modules, as a bundler that drops an entry's unused
 // re-exports keeps them (esbuild keeps the chunks those re-exports share with lazy code).
 describe("a client that only reads carries no signing, verification or live code", () => {
