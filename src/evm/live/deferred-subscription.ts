@@ -12,7 +12,7 @@ const DONE: IteratorReturnResult<undefined> = Object.freeze({ value: undefined, 
  * @param kind - What it follows.
  * @param start - Loads the code and starts the real subscription.
  * @example
- * const heads = deferredSubscription("newHeads", async () => (await live()).subscribe("newHeads", undefined, options));
+ * const heads = deferredSubscription("newHeads", async () => live.subscribe("newHeads"));
  * for await (const event of heads) if (event.type === "head") break;
  */
 export function deferredSubscription<E>(

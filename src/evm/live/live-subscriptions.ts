@@ -43,8 +43,9 @@ export interface LiveSubscriptions {
  * download it (see `live-connection.ts`, which checks what can be checked before).
  *
  * @example
- * const live = createLiveSubscriptions({ rpc, evm, descriptors: evmMethods, transport, validateResponse: true, maxMessageBytes });
- * const heads = live.subscribe("newHeads", undefined, checkSubscriptionOptions({}));
+ * declare const context: LiveSubscriptionsContext; // the client's calls, socket and settings
+ * const subscriptions = createLiveSubscriptions(context);
+ * const heads = subscriptions.subscribe("newHeads", undefined, checkSubscriptionOptions({}));
  */
 export function createLiveSubscriptions(context: LiveSubscriptionsContext): LiveSubscriptions {
   let hub: Promise<SubscriptionHub> | undefined;
