@@ -95,4 +95,14 @@ describe("a live client's subscriptions while their code loads", () => {
       await live.close();
     }
   });
+
+  it("a subscription still starting when the client closes ends with AbortError and opens no socket", async () => {
+    const live = node.live();
+    // A filter is checked before the hub loads, so close() lands while the subscription is starting.
+    const logs = live.subscribe("logs", { address: "0x000000000000000000000000000000000000dEaD" });
+    await live.close();
+    await expect(logs.next()).rejects.toMatchObject({ name: "AbortError" });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(node.ws.connections).toBe(0);
+  });
 });

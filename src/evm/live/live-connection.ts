@@ -116,7 +116,8 @@ export function createLiveConnection(init: LiveConnectionInit): LiveConnection {
             rpc,
             evm,
             descriptors: evmMethods,
-            transport: load,
+            // A subscription still starting when the client closes must not open the socket again.
+            transport: () => (closed ? Promise.reject(closedError()) : load()),
             validateResponse: init.validateResponse ?? true,
             maxMessageBytes: settings.maxMessageBytes,
           }),
