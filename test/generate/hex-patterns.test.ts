@@ -56,16 +56,64 @@ function candidates(): string[] {
   return [...found];
 }
 
+type Engine = (source: string, flags: string) => { test(text: string): boolean };
+
+/**
+ * The engine built anew from its source, as a generated module runs it (its RegExp-first phase
+ * starts again), with a TextEncoder that counts the strings it copies.
+ */
+function freshEngine(): { engine: Engine; copies: () => number } {
+  let copies = 0;
+  class CountingEncoder extends TextEncoder {
+    override encodeInto(text: string, into: Uint8Array) {
+      copies++;
+      return super.encodeInto(text, into);
+    }
+  }
+  const engine = new Function("TextEncoder", `${HEX_PATTERN_SOURCE}\nreturn hexAwarePattern;`)(
+    CountingEncoder,
+  );
+  return { engine: engine as Engine, copies: () => copies };
+}
+
 describe("hex pattern engine (ajv code.regExp of the generated validators)", () => {
   it("accepts exactly the strings the spec's own pattern accepts", () => {
     const inputs = candidates();
-    for (const source of HEX_SHAPES) {
-      const engine = hexAwarePattern(source, "u");
-      expect(engine, source).not.toBeInstanceOf(RegExp);
-      const reference = new RegExp(source, "u");
-      for (const input of inputs)
-        expect(engine.test(input), `${source} on ${JSON.stringify(input)}`).toBe(reference.test(input));
+    // A fresh engine reads the first long strings with its RegExp and the rest by copying them.
+    const { engine: fresh, copies } = freshEngine();
+    for (const [name, make] of [
+      ["fresh", fresh],
+      ["warm", hexAwarePattern],
+    ] as const) {
+      for (const source of HEX_SHAPES) {
+        const engine = make(source, "u");
+        expect(engine, source).not.toBeInstanceOf(RegExp);
+        const reference = new RegExp(source, "u");
+        for (const input of inputs)
+          expect(engine.test(input), `${name} ${source} on ${JSON.stringify(input)}`).toBe(
+            reference.test(input),
+          );
+      }
     }
+    expect(copies()).toBeGreaterThan(0);
+  });
+
+  it("reads long strings with its RegExp until 64K characters, then copies them", () => {
+    const { engine, copies } = freshEngine();
+    const bytes = engine("^0x(?:[0-9a-fA-F]{2})*$", "u");
+    const long = `0x${"ab".repeat(2047)}`; // 4096 characters: the 16th reaches 64K
+    for (let i = 0; i < 15; i++) expect(bytes.test(long)).toBe(true);
+    expect(bytes.test(`${long.slice(0, -1)}g`)).toBe(false);
+    expect(copies()).toBe(0);
+    expect(bytes.test(long)).toBe(true);
+    expect(bytes.test(`${long.slice(0, -1)}g`)).toBe(false);
+    expect(copies()).toBe(2);
+    // Short strings never count towards it, nor go through a copy.
+    const short = freshEngine();
+    const hash = short.engine("^0x[0-9a-fA-F]{64}$", "u");
+    for (let i = 0; i < 5000; i++) hash.test(`0x${"ab".repeat(32)}`);
+    expect(short.engine("^0x[0-9a-fA-F]*$", "u").test(long)).toBe(true);
+    expect(short.copies()).toBe(0);
   });
 
   it("leaves every other pattern to a RegExp with ajv's flags", () => {

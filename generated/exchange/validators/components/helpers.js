@@ -53,14 +53,21 @@ const HEX_LOOP_LENGTH = 48;
 const HEX_REGEXP_LENGTH = 256;
 /** Beyond this length the RegExp checks the digits again (no buffer that large is kept). */
 const HEX_BUFFER_LIMIT = 1 << 20;
+/**
+ * Long strings go to the RegExp until it has read this many characters: run cold, the copy (its
+ * table, encodeInto, its loop before V8 compiles it) costs more than the RegExp it replaces.
+ */
+const HEX_COPY_AFTER = 1 << 16;
+let hexReadByRegExp = 0;
+const HEX_DIGIT_CODES = "0123456789abcdefABCDEF";
 const HEX_DIGITS = /^[0-9a-fA-F]*$/;
 const HEX_DIGITS_AFTER_0X = /^0x[0-9a-fA-F]*$/;
 /** 1 for each character code that is a hex digit. */
 const hexDigit = new Uint8Array(128);
-for (const digit of "0123456789abcdefABCDEF") hexDigit[digit.charCodeAt(0)] = 1;
+for (const digit of HEX_DIGIT_CODES) hexDigit[digit.charCodeAt(0)] = 1;
 /** 1 for each UTF-16 code unit that is not one: a lookup per character, no range test. */
 const notHexDigit = new Uint8Array(65536).fill(1);
-for (const digit of "0123456789abcdefABCDEF") notHexDigit[digit.charCodeAt(0)] = 0;
+for (const digit of HEX_DIGIT_CODES) notHexDigit[digit.charCodeAt(0)] = 0;
 let hexPairs;
 let hexBytes;
 let hexQuads;
@@ -82,11 +89,12 @@ function hexDigitsCopied(text, start) {
   const length = text.length;
   if (hexBytes === undefined || hexBytes.length < length) {
     if (hexPairs === undefined) {
-      // Two digits read as one 16-bit number, in either byte order: both must be hex digits.
+      // Two digits read as one 16-bit number, in either byte order: both must be hex digits. Only the
+      // 484 valid pairs are set, a 34th of the loop over every pair of ASCII codes.
       hexPairs = new Uint8Array(65536);
-      for (let first = 0; first < 128; first++)
-        for (let second = 0; second < 128; second++)
-          hexPairs[first | (second << 8)] = hexDigit[first] & hexDigit[second];
+      for (let first = 0; first < HEX_DIGIT_CODES.length; first++)
+        for (let second = 0; second < HEX_DIGIT_CODES.length; second++)
+          hexPairs[HEX_DIGIT_CODES.charCodeAt(first) | (HEX_DIGIT_CODES.charCodeAt(second) << 8)] = 1;
       hexEncoder = new TextEncoder();
     }
     let size = 4096;
@@ -108,6 +116,12 @@ function hexDigitsCopied(text, start) {
   for (index = Math.max(index, quads * 4); index < length; index++) valid &= hexDigit[hexBytes[index]];
   return valid === 1;
 }
+/** Whether long strings still go to the RegExp (see HEX_COPY_AFTER); counts this one if so. */
+function copyStillCold(length) {
+  if (hexReadByRegExp >= HEX_COPY_AFTER) return false;
+  hexReadByRegExp += length;
+  return true;
+}
 class HexPattern {
   constructor(source, start, minLength, maxLength, evenLength) {
     this.source = source;
@@ -120,7 +134,7 @@ class HexPattern {
   test(text) {
     const length = text.length;
     if (length < this.minLength || length > this.maxLength || (length & this.oddMask) !== 0) return false;
-    if ((length > HEX_LOOP_LENGTH && length <= HEX_REGEXP_LENGTH) || length > HEX_BUFFER_LIMIT)
+    if (length > HEX_LOOP_LENGTH && (length <= HEX_REGEXP_LENGTH || length > HEX_BUFFER_LIMIT || copyStillCold(length)))
       return this.digits.test(text);
     if (this.start === 2 && (text.charCodeAt(0) !== 48 || text.charCodeAt(1) !== 120)) return false;
     return length <= HEX_LOOP_LENGTH ? hexDigitsRead(text, this.start) : hexDigitsCopied(text, this.start);
