@@ -3,7 +3,9 @@
  * minified, code splitting: an operation's validators are a chunk its first call imports) into the
  * scratch directory, then `import()` plus the first validated call (through an in-memory fetch)
  * timed inside fresh `node` processes; the standalone block validator next to ajv compiling the
- * same schema at start-up. Medians over several processes per variant, interleaved.
+ * same schema at start-up. A second table: the same first calls from the package as Node loads it
+ * installed, without a bundler (see `bench/lib/installed-package.ts`), next to viem and
+ * @nktkas/hyperliquid from node_modules. Medians over several processes per variant, interleaved.
  */
 import { execFile } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -14,12 +16,16 @@ import { bundle } from "../lib/bundle.js";
 import { bundleSplit } from "../lib/bundle-split.js";
 import { type BenchContext, planFor } from "../lib/context.js";
 import { batchModify20, block58, organization, PRIVATE_KEY, ROOT } from "../lib/fixtures.js";
+import { installedPackage } from "../lib/installed-package.js";
 import { median } from "../lib/measure.js";
 import type { Figure, RowResult } from "../lib/report.js";
 import { blockResultSchema } from "./validation.js";
 
 const run = promisify(execFile);
 const CHILD = fileURLToPath(new URL("../cold/child.mjs", import.meta.url));
+
+/** A variant ready to run: its module file and the table it belongs to. */
+type Variant = { kind: string; label: string; goal: boolean; file: string; table: "bundled" | "installed" };
 
 interface Cold {
   kind: string;
@@ -111,6 +117,49 @@ const COLD: Cold[] = [
   },
 ];
 
+/**
+ * The same first calls from the package as Node loads it when an app imports it without a bundler
+ * (one file per module, every export's imports loaded), next to the peers as npm installs them.
+ */
+const INSTALLED: { kind: string; label: string; entry: string }[] = [
+  {
+    kind: "platform",
+    label: "chainkit/platform → getOrganization",
+    entry: 'export { createPlatformClient } from "./dist/src/platform.js";',
+  },
+  {
+    kind: "evm",
+    label: "chainkit/evm → eth_getBlockByHash (58 tx)",
+    entry: 'export { createEvmClient } from "./dist/src/evm.js";',
+  },
+  {
+    kind: "viem",
+    label: "viem → eth_getBlockByHash (58 tx)",
+    entry: 'export { createPublicClient, http } from "viem";',
+  },
+  {
+    kind: "exchange",
+    label: "chainkit/exchange signL1Action → first signature (20 modifies)",
+    entry: 'export { signL1Action } from "./dist/src/exchange.js";',
+  },
+  {
+    kind: "nktkas",
+    label: "@nktkas/hyperliquid signL1Action + viem/accounts → first signature (20 modifies)",
+    entry:
+      'export { signL1Action } from "@nktkas/hyperliquid/signing"; export { privateKeyToAccount } from "viem/accounts";',
+  },
+  {
+    kind: "wallet",
+    label: "chainkit/wallet → getAssetIssueById",
+    entry: 'export { createWalletClient } from "./dist/src/wallet.js";',
+  },
+  {
+    kind: "indexer",
+    label: "chainkit/indexer → getActions",
+    entry: 'export { createIndexerClient } from "./dist/src/indexer.js";',
+  },
+];
+
 /** The first example body of an operation's 200 answer in a bundled spec. */
 async function exampleAnswer(surface: string, operationId: string): Promise<string> {
   const { readFile } = await import("node:fs/promises");
@@ -164,7 +213,7 @@ export async function importTime(context: BenchContext): Promise<RowResult> {
     "}",
   ].join("\n");
 
-  const ready: (Cold & { file: string })[] = [];
+  const ready: Variant[] = [];
   const failures: string[] = [];
   for (const cold of COLD) {
     try {
@@ -187,47 +236,63 @@ export async function importTime(context: BenchContext): Promise<RowResult> {
           outfile: file,
         });
       }
-      ready.push({ ...cold, file });
+      ready.push({ ...cold, file, table: "bundled" });
     } catch (error) {
       failures.push(
         `${cold.label}: not bundled (${error instanceof Error ? error.message.split("\n")[0] : error})`,
       );
     }
   }
+  const installedFailures: string[] = [];
+  try {
+    const installedDir = join(context.tmp, "installed");
+    await installedPackage(installedDir);
+    for (const variant of INSTALLED) {
+      const file = join(installedDir, `${variant.kind}.mjs`);
+      writeFileSync(file, variant.entry);
+      ready.push({ ...variant, file, goal: false, table: "installed" });
+    }
+  } catch (error) {
+    installedFailures.push(`not compiled (${error instanceof Error ? error.message.split("\n")[0] : error})`);
+  }
 
   const plan = planFor(context, { warmups: 1, rounds: 9, ops: 1 }, 1);
+  const keyOf = (variant: Variant) => `${variant.table} ${variant.kind}`;
   const times = new Map<string, { load: number[]; first: number[] }>(
-    ready.map((c) => [c.kind, { load: [], first: [] }]),
+    ready.map((c) => [keyOf(c), { load: [], first: [] }]),
   );
   const broken = new Set<string>();
   for (let round = -plan.warmups; round < plan.rounds; round++) {
     for (let k = 0; k < ready.length; k++) {
-      const cold = ready[(k + Math.max(round, 0)) % ready.length] as Cold & { file: string };
-      if (broken.has(cold.kind)) continue;
+      const cold = ready[(k + Math.max(round, 0)) % ready.length] as Variant;
+      if (broken.has(keyOf(cold))) continue;
       try {
         const { stdout } = await run(process.execPath, [CHILD, cold.kind, cold.file, answersFile], {
           cwd: ROOT,
         });
         if (round < 0) continue;
         const { load, first } = JSON.parse(stdout) as { load: number; first: number };
-        times.get(cold.kind)?.load.push(load);
-        times.get(cold.kind)?.first.push(first);
+        times.get(keyOf(cold))?.load.push(load);
+        times.get(keyOf(cold))?.first.push(first);
       } catch (error) {
-        broken.add(cold.kind);
+        broken.add(keyOf(cold));
         const message =
           error instanceof Error ? (error as { stderr?: string }).stderr || error.message : String(error);
-        failures.push(`${cold.label}: child failed (${message.trim().split("\n").slice(-1)[0]})`);
+        (cold.table === "bundled" ? failures : installedFailures).push(
+          `${cold.label}: child failed (${message.trim().split("\n").slice(-1)[0]})`,
+        );
       }
     }
   }
 
   const figures: Figure[] = [];
+  const installed: Figure[] = [];
   for (const cold of ready) {
-    const t = times.get(cold.kind);
+    const t = times.get(keyOf(cold));
     if (!t || t.load.length === 0) continue;
     const totals = t.load.map((load, i) => load + (t.first[i] as number));
     const total = median(totals);
-    figures.push({
+    (cold.table === "bundled" ? figures : installed).push({
       label: cold.label,
       value: total,
       low: Math.min(...totals),
@@ -241,6 +306,20 @@ export async function importTime(context: BenchContext): Promise<RowResult> {
   const ajv = figures.find((f) => f.label.includes("ajv compiled"));
   if (standalone && ajv) ajv.ratio = ajv.value / standalone.value;
   if (standalone) standalone.ratio = 1;
+  // Each chainkit line against the peer an app would pick for the same first call.
+  const installedFigure = (kind: string) =>
+    installed.find((f) => f.label === INSTALLED.find((v) => v.kind === kind)?.label);
+  for (const [ours, peer] of [
+    ["evm", "viem"],
+    ["exchange", "nktkas"],
+  ] as const) {
+    const mine = installedFigure(ours);
+    const theirs = installedFigure(peer);
+    if (mine && theirs) {
+      mine.ratio = mine.value / theirs.value;
+      theirs.ratio = 1;
+    }
+  }
 
   return {
     id: "import-time",
@@ -258,6 +337,17 @@ export async function importTime(context: BenchContext): Promise<RowResult> {
           "viem and @nktkas/hyperliquid are bundled whole the same way, without splitting; viem's http transport gets the same in-memory fetch (fetchFn), and viem does not validate the block",
           "peers on this kind of machine: ajv runtime compile 154.8 ms vs standalone 6.5 ms (58-tx block)",
           ...failures,
+        ],
+      },
+      {
+        title: `import() of the installed package, no bundler (one file per module, as Node loads dist/) + first call, ${plan.rounds} processes per variant (median)`,
+        ratioLabel: "÷ the peer",
+        figures: installed,
+        notes: [
+          "chainkit: the TypeScript compiled with tsconfig.build.json (what npm run build publishes under dist/), the generated validators beside it; each line imports the names shown from the entry file the package's exports map names, which loads every module that entry's exports import",
+          "peers: viem and @nktkas/hyperliquid from node_modules, as npm installed them; ratios: chainkit/evm ÷ viem, chainkit/exchange ÷ @nktkas/hyperliquid",
+          "same child, in-memory fetch, answers and first calls as the table above; issue 30's goal is for the bundled app above",
+          ...installedFailures,
         ],
       },
     ],
