@@ -4,7 +4,7 @@
  * scratch directory, then `import()` plus the first validated call (through an in-memory fetch)
  * timed inside fresh `node` processes; the standalone block validator next to ajv compiling the
  * same schema at start-up. A second table: the same first calls from the package as Node loads it
- * installed, without a bundler (see `bench/lib/installed-package.ts`), next to viem and
+ * installed, without a bundler (see `scripts/build/installed-layout.ts`), next to viem and
  * @nktkas/hyperliquid from node_modules. Medians over several processes per variant, interleaved.
  */
 import { execFile } from "node:child_process";
@@ -12,11 +12,11 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { installedLayout } from "../../scripts/build/installed-layout.js";
 import { bundle } from "../lib/bundle.js";
 import { bundleSplit } from "../lib/bundle-split.js";
 import { type BenchContext, planFor } from "../lib/context.js";
 import { batchModify20, block58, organization, PRIVATE_KEY, ROOT } from "../lib/fixtures.js";
-import { installedPackage } from "../lib/installed-package.js";
 import { median } from "../lib/measure.js";
 import type { Figure, RowResult } from "../lib/report.js";
 import { blockResultSchema } from "./validation.js";
@@ -25,7 +25,15 @@ const run = promisify(execFile);
 const CHILD = fileURLToPath(new URL("../cold/child.mjs", import.meta.url));
 
 /** A variant ready to run: its module file and the table it belongs to. */
-type Variant = { kind: string; label: string; goal: boolean; file: string; table: "bundled" | "installed" };
+type Variant = {
+  /** Tells apart variants with the same first call (`kind`). */
+  id?: string;
+  kind: string;
+  label: string;
+  goal: boolean;
+  file: string;
+  table: "bundled" | "installed";
+};
 
 interface Cold {
   kind: string;
@@ -118,45 +126,66 @@ const COLD: Cold[] = [
 ];
 
 /**
- * The same first calls from the package as Node loads it when an app imports it without a bundler
- * (one file per module, every export's imports loaded), next to the peers as npm installs them.
+ * The same first calls from the installed package, as a Node app without a bundler runs them
+ * (`import "chainkit/evm"` through the package's exports: the `node` condition), next to the peers
+ * as npm installs them; two lines load tsc's files instead (the `import` condition), as such an app
+ * did before the Node entries were bundled.
  */
-const INSTALLED: { kind: string; label: string; entry: string }[] = [
+const INSTALLED: { id: string; kind: string; label: string; entry: string }[] = [
   {
+    id: "platform",
     kind: "platform",
     label: "chainkit/platform → getOrganization",
-    entry: 'export { createPlatformClient } from "./dist/src/platform.js";',
+    entry: 'export { createPlatformClient } from "chainkit/platform";',
   },
   {
+    id: "platform-tsc",
+    kind: "platform",
+    label: "chainkit/platform, tsc's files (dist/src/) → getOrganization",
+    entry: 'export { createPlatformClient } from "./node_modules/chainkit/dist/src/platform.js";',
+  },
+  {
+    id: "evm",
     kind: "evm",
     label: "chainkit/evm → eth_getBlockByHash (58 tx)",
-    entry: 'export { createEvmClient } from "./dist/src/evm.js";',
+    entry: 'export { createEvmClient } from "chainkit/evm";',
   },
   {
+    id: "evm-tsc",
+    kind: "evm",
+    label: "chainkit/evm, tsc's files (dist/src/) → eth_getBlockByHash (58 tx)",
+    entry: 'export { createEvmClient } from "./node_modules/chainkit/dist/src/evm.js";',
+  },
+  {
+    id: "viem",
     kind: "viem",
     label: "viem → eth_getBlockByHash (58 tx)",
     entry: 'export { createPublicClient, http } from "viem";',
   },
   {
+    id: "exchange",
     kind: "exchange",
     label: "chainkit/exchange signL1Action → first signature (20 modifies)",
-    entry: 'export { signL1Action } from "./dist/src/exchange.js";',
+    entry: 'export { signL1Action } from "chainkit/exchange";',
   },
   {
+    id: "nktkas",
     kind: "nktkas",
     label: "@nktkas/hyperliquid signL1Action + viem/accounts → first signature (20 modifies)",
     entry:
       'export { signL1Action } from "@nktkas/hyperliquid/signing"; export { privateKeyToAccount } from "viem/accounts";',
   },
   {
+    id: "wallet",
     kind: "wallet",
     label: "chainkit/wallet → getAssetIssueById",
-    entry: 'export { createWalletClient } from "./dist/src/wallet.js";',
+    entry: 'export { createWalletClient } from "chainkit/wallet";',
   },
   {
+    id: "indexer",
     kind: "indexer",
     label: "chainkit/indexer → getActions",
-    entry: 'export { createIndexerClient } from "./dist/src/indexer.js";',
+    entry: 'export { createIndexerClient } from "chainkit/indexer";',
   },
 ];
 
@@ -245,10 +274,9 @@ export async function importTime(context: BenchContext): Promise<RowResult> {
   }
   const installedFailures: string[] = [];
   try {
-    const installedDir = join(context.tmp, "installed");
-    await installedPackage(installedDir);
+    const app = await installedLayout(join(context.tmp, "installed"));
     for (const variant of INSTALLED) {
-      const file = join(installedDir, `${variant.kind}.mjs`);
+      const file = join(app, `${variant.id}.mjs`);
       writeFileSync(file, variant.entry);
       ready.push({ ...variant, file, goal: false, table: "installed" });
     }
@@ -257,7 +285,7 @@ export async function importTime(context: BenchContext): Promise<RowResult> {
   }
 
   const plan = planFor(context, { warmups: 1, rounds: 9, ops: 1 }, 1);
-  const keyOf = (variant: Variant) => `${variant.table} ${variant.kind}`;
+  const keyOf = (variant: Variant) => `${variant.table} ${variant.id ?? variant.kind}`;
   const times = new Map<string, { load: number[]; first: number[] }>(
     ready.map((c) => [keyOf(c), { load: [], first: [] }]),
   );
@@ -307,8 +335,8 @@ export async function importTime(context: BenchContext): Promise<RowResult> {
   if (standalone && ajv) ajv.ratio = ajv.value / standalone.value;
   if (standalone) standalone.ratio = 1;
   // Each chainkit line against the peer an app would pick for the same first call.
-  const installedFigure = (kind: string) =>
-    installed.find((f) => f.label === INSTALLED.find((v) => v.kind === kind)?.label);
+  const installedFigure = (id: string) =>
+    installed.find((f) => f.label === INSTALLED.find((v) => v.id === id)?.label);
   for (const [ours, peer] of [
     ["evm", "viem"],
     ["exchange", "nktkas"],
@@ -340,11 +368,11 @@ export async function importTime(context: BenchContext): Promise<RowResult> {
         ],
       },
       {
-        title: `import() of the installed package, no bundler (one file per module, as Node loads dist/) + first call, ${plan.rounds} processes per variant (median)`,
+        title: `import() of the installed package, no bundler + first call, ${plan.rounds} processes per variant (median)`,
         ratioLabel: "÷ the peer",
         figures: installed,
         notes: [
-          "chainkit: the TypeScript compiled with tsconfig.build.json (what npm run build publishes under dist/), the generated validators beside it; each line imports the names shown from the entry file the package's exports map names, which loads every module that entry's exports import",
+          "chainkit: built as npm run build publishes it (scripts/build/compile-package.ts) into a scratch app's node_modules; each line imports the names shown from chainkit/<entry>, which Node resolves to dist/node/ (rollup's bundle of the entries, scripts/build/node-bundle.ts); the two tsc lines import dist/src/ (one file per module: an entry's exports import 70 to 140 of them)",
           "peers: viem and @nktkas/hyperliquid from node_modules, as npm installed them; ratios: chainkit/evm ÷ viem, chainkit/exchange ÷ @nktkas/hyperliquid",
           "same child, in-memory fetch, answers and first calls as the table above; issue 30's goal is for the bundled app above",
           ...installedFailures,
