@@ -12,10 +12,10 @@
 //
 // Bundlers keep the `import` condition, tsc's files, which they split and tree-shake themselves.
 // The sandbox stays on tsc's files too: it reads its specs beside them (import.meta.url).
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { rollup } from "rollup";
+import { type Plugin, rollup } from "rollup";
 
 const repo = resolve(import.meta.dirname, "../..");
 const NODE_DIR = "./dist/node/";
@@ -23,6 +23,19 @@ const NODE_DIR = "./dist/node/";
 const MIN_CHUNK_SIZE = 20_000;
 
 type Conditions = { node?: string; import?: string; types?: string };
+
+/**
+ * Hands rollup tsc's source map with each file, so that the bundle's maps lead to the TypeScript
+ * sources (tsc inlines them), as dist/src's maps do. Without maps (a scratch build) it reads nothing.
+ */
+const tscSourceMaps: Plugin = {
+  name: "tsc-source-maps",
+  load(id) {
+    const map = `${id}.map`;
+    if (!id.endsWith(".js") || !existsSync(map)) return null;
+    return { code: readFileSync(id, "utf8"), map: readFileSync(map, "utf8") };
+  },
+};
 
 /**
  * The entries built for Node, from package.json's exports: for each export whose `node` condition
@@ -64,6 +77,7 @@ export async function buildNodeBundle(packageDir: string): Promise<string[]> {
     // Bare specifiers are dependencies (and chainkit's own entries): Node resolves them at run time.
     external: (id) => !id.startsWith(".") && !id.startsWith("/") && !id.startsWith("\0"),
     logLevel: "warn",
+    plugins: [tscSourceMaps],
   });
   try {
     const { output } = await bundle.write({

@@ -12,7 +12,7 @@ import { type Surface, surfaceEntry } from "./surfaces.js";
 /**
  * Lists what a surface lacks under `root`, each naming the file and what to write there:
  * - `src/<name>.ts`, the entry, importing from `../generated/<name>/`;
- * - `"./<name>"` in package.json's `exports`, pointing at the built entry;
+ * - `"./<name>"` in package.json's `exports`, pointing at the built entry (Node's bundle and tsc's files);
  * - `examples/<name>.ts`, the guide the portal shows and `test/examples` runs.
  *
  * A root without a package.json is a bare folder of specs (`--root`, the bench), not a package:
@@ -36,7 +36,12 @@ export async function missingPieces(root: string, surface: Surface): Promise<str
   } else if (!(await readFile(join(root, entryPath), "utf8")).includes(`"../generated/${name}/`)) {
     missing.push(`${entryPath} does not export the generated client: add export * from "${generatedIndex}";`);
   }
-  const wanted = { types: `./dist/src/${name}.d.ts`, import: `./dist/src/${name}.js` };
+  // node: the bundle Node loads (scripts/build/node-bundle.ts); import: tsc's files, for bundlers.
+  const wanted = {
+    types: `./dist/src/${name}.d.ts`,
+    node: `./dist/node/${name}.js`,
+    import: `./dist/src/${name}.js`,
+  };
   const exported = await packageExport(root, `./${name}`);
   if (exported === undefined || JSON.stringify(exported) !== JSON.stringify(wanted)) {
     missing.push(

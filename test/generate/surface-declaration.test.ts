@@ -42,7 +42,7 @@ describe("a declared surface", () => {
     expect(first.changed).toContain("generated/ledger/client.ts");
     expect(first.missing).toEqual([
       'src/ledger.ts is missing: write the chainkit/ledger entry, e.g. export * from "../generated/ledger/index.js"; plus the surface\'s hand-written helpers',
-      'package.json has no export "./ledger": set "exports"["./ledger"] to {"types":"./dist/src/ledger.d.ts","import":"./dist/src/ledger.js"}',
+      'package.json has no export "./ledger": set "exports"["./ledger"] to {"types":"./dist/src/ledger.d.ts","node":"./dist/node/ledger.js","import":"./dist/src/ledger.js"}',
       "examples/ledger.ts is missing: write the Ledger guide, a runnable example of its client (the portal shows it; test/examples runs it against the sandbox)",
     ]);
 
@@ -52,10 +52,16 @@ describe("a declared surface", () => {
     await writeFile(join(root, "examples/ledger.ts"), "");
     await writeFile(join(root, "package.json"), JSON.stringify({ exports: { "./platform": "./x.js" } }));
     expect((await run()).missing).toEqual([
-      'package.json has no export "./ledger": set "exports"["./ledger"] to {"types":"./dist/src/ledger.d.ts","import":"./dist/src/ledger.js"}',
+      'package.json has no export "./ledger": set "exports"["./ledger"] to {"types":"./dist/src/ledger.d.ts","node":"./dist/node/ledger.js","import":"./dist/src/ledger.js"}',
     ]);
 
-    const exports = { "./ledger": { types: "./dist/src/ledger.d.ts", import: "./dist/src/ledger.js" } };
+    const exports = {
+      "./ledger": {
+        types: "./dist/src/ledger.d.ts",
+        node: "./dist/node/ledger.js",
+        import: "./dist/src/ledger.js",
+      },
+    };
     await writeFile(join(root, "package.json"), JSON.stringify({ exports }));
     expect((await run()).missing).toEqual([]);
   }, 60_000);
