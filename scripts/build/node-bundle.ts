@@ -5,8 +5,10 @@
 // machine, and an entry's exports import 70 to 140 of tsc's files. rollup puts the entries in one
 // build, so each class exists once whichever entry it is imported from (`instanceof ChainkitError`
 // holds across chainkit/evm and chainkit/runtime), and merges chunks under 20 KB into the chunks
-// they are loaded with wherever that runs no code earlier (`experimentalMinChunkSize`): import plus
-// first call went from 69 to 29 ms for chainkit/platform and from 136 to 73 ms for chainkit/evm.
+// they are loaded with wherever that runs no code earlier (`experimentalMinChunkSize`). Row 2b of
+// the bench times both trees: import plus first call about 63 -> 28 ms for chainkit/platform and
+// 131 -> 77 ms for chainkit/evm. 20 KB was best or tied against 0, 5 and 60 KB;
+// `treeshake.moduleSideEffects: false` merged noble into the entries and was 4x slower.
 // Lazy parts stay lazy: an operation's validators, signing and subscriptions are still chunks their
 // first use imports. Dependencies stay in node_modules.
 //
