@@ -105,4 +105,16 @@ describe("a live client's subscriptions while their code loads", () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(node.ws.connections).toBe(0);
   });
+
+  it("a subscription asked of a closed client fails its first read with AbortError, then ends, and opens no socket", async () => {
+    const live = node.live();
+    await live.close();
+    const heads = live.subscribe("newHeads");
+    await expect(heads.next()).rejects.toMatchObject({
+      name: "AbortError",
+      cause: "the client was closed",
+    });
+    expect(await heads.next()).toEqual({ value: undefined, done: true });
+    expect(node.ws.connections).toBe(0);
+  });
 });

@@ -135,9 +135,10 @@ export function createLiveConnection(init: LiveConnectionInit): LiveConnection {
           ]);
         }
         const checked = checkSubscriptionOptions(options);
-        const failure = closed ? closedError() : undefined;
+        // A closed client's subscription fails its first read without loading the live half.
+        if (closed) return deferredSubscription(kind, () => Promise.reject(closedError()));
         return deferredSubscription(kind, async () =>
-          (await loadSubscriptions()).subscribe(kind, filter, checked, failure),
+          (await loadSubscriptions()).subscribe(kind, filter, checked),
         );
       };
 

@@ -24,15 +24,11 @@ export interface LiveSubscriptionsContext {
 
 /** The subscriptions of one live client: each started with options already checked, and all closed at once. */
 export interface LiveSubscriptions {
-  /**
-   * Starts one subscription. With `failure`, its first read throws that error instead (the client
-   * was closed before it was asked for).
-   */
+  /** Starts one subscription: a failure to start (a bad filter, no socket) fails its first read. */
   subscribe(
     kind: LiveKind,
     filter: LogSubscriptionFilter | undefined,
     options: CheckedSubscriptionOptions,
-    failure?: unknown,
   ): LiveSubscription<LiveEventMap[LiveKind]>;
   close(): Promise<void>;
 }
@@ -63,7 +59,7 @@ export function createLiveSubscriptions(context: LiveSubscriptionsContext): Live
   };
 
   return {
-    subscribe(kind, filter, options, failure) {
+    subscribe(kind, filter, options) {
       const queue = new EventQueue<LiveEventMap[LiveKind]>(options.maxBuffered);
       const subscription = Object.defineProperties(queue, {
         kind: { value: kind, enumerable: true },
@@ -83,8 +79,7 @@ export function createLiveSubscriptions(context: LiveSubscriptionsContext): Live
         }
         (await loadHub()).follow(kind, filter, options, queue);
       };
-      if (failure !== undefined) queue.fail(failure);
-      else start().catch((error: unknown) => queue.fail(error));
+      start().catch((error: unknown) => queue.fail(error));
       return subscription;
     },
     async close() {
