@@ -315,12 +315,13 @@ export async function importTime(context: BenchContext): Promise<RowResult> {
 
   const figures: Figure[] = [];
   const installed: Figure[] = [];
+  const installedById = new Map<string, Figure>();
   for (const cold of ready) {
     const t = times.get(keyOf(cold));
     if (!t || t.load.length === 0) continue;
     const totals = t.load.map((load, i) => load + (t.first[i] as number));
     const total = median(totals);
-    (cold.table === "bundled" ? figures : installed).push({
+    const figure: Figure = {
       label: cold.label,
       value: total,
       low: Math.min(...totals),
@@ -328,21 +329,24 @@ export async function importTime(context: BenchContext): Promise<RowResult> {
       unit: "ms",
       note: `import ${median(t.load).toFixed(1)} + first call ${median(t.first).toFixed(1)}`,
       ...(cold.goal ? { goal: { text: "< 15 ms", met: total < 15 } } : {}),
-    });
+    };
+    if (cold.table === "bundled") figures.push(figure);
+    else {
+      installed.push(figure);
+      installedById.set(cold.id ?? cold.kind, figure);
+    }
   }
   const standalone = figures.find((f) => f.label.includes("standalone"));
   const ajv = figures.find((f) => f.label.includes("ajv compiled"));
   if (standalone && ajv) ajv.ratio = ajv.value / standalone.value;
   if (standalone) standalone.ratio = 1;
   // Each chainkit line against the peer an app would pick for the same first call.
-  const installedFigure = (id: string) =>
-    installed.find((f) => f.label === INSTALLED.find((v) => v.id === id)?.label);
   for (const [ours, peer] of [
     ["evm", "viem"],
     ["exchange", "nktkas"],
   ] as const) {
-    const mine = installedFigure(ours);
-    const theirs = installedFigure(peer);
+    const mine = installedById.get(ours);
+    const theirs = installedById.get(peer);
     if (mine && theirs) {
       mine.ratio = mine.value / theirs.value;
       theirs.ratio = 1;

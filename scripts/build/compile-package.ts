@@ -27,7 +27,12 @@ export async function compilePackage(packageDir: string): Promise<void> {
       "tsconfig.build.json",
       "--outDir",
       distDir,
-      ...["--declaration", "false", "--sourceMap", "false", "--inlineSources", "false"],
+      "--declaration",
+      "false",
+      "--sourceMap",
+      "false",
+      "--inlineSources",
+      "false",
     ],
     { cwd: repo },
   );
