@@ -6,5 +6,6 @@ Commands:
   call      call one operation of any spec from the shell
   docs      open, copy or serve the docs portal
   generate  types, validators and a typed client for your own OpenAPI or OpenRPC spec
+  mock      a mock server of your own spec, checked against it, with state
 
 Run chainkit <command> --help for a command's options.`;

@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 /**
- * The `chainkit` command: `chainkit sandbox`, `chainkit call`, `chainkit docs`, `chainkit generate`.
+ * The `chainkit` command: `chainkit sandbox`, `chainkit call`, `chainkit docs`, `chainkit generate`,
+ * `chainkit mock`.
  */
 import { CALL_HELP, runCallCommand } from "./call-command.js";
 import { DOCS_HELP, runDocsCommand } from "./docs-command.js";
 import { errorJsonLine } from "./error-output.js";
 import { GENERATE_HELP, runGenerateCommand } from "./generate-command.js";
 import { MAIN_HELP } from "./main-help.js";
+import { MOCK_HELP, runMockCommand } from "./mock-command.js";
 import { runSandboxCommand, SANDBOX_HELP } from "./sandbox-command.js";
 import { UsageError } from "./usage-error.js";
 
@@ -15,6 +17,7 @@ const COMMANDS: Record<string, { run: (args: readonly string[]) => Promise<void>
   call: { run: runCallCommand, help: CALL_HELP },
   docs: { run: runDocsCommand, help: DOCS_HELP },
   generate: { run: runGenerateCommand, help: GENERATE_HELP },
+  mock: { run: runMockCommand, help: MOCK_HELP },
 };
 
 async function main(argv: readonly string[]): Promise<void> {

@@ -58,7 +58,8 @@ export function prepareRest(
   const sentBody = secrets && input.body !== undefined ? revealSecrets(input.body, secrets) : input.body;
   const query = secrets && input.body === undefined ? revealSecrets(input.query, secrets) : input.query;
   const failed: (FailedCheck | undefined)[] = [];
-  if (validators.path) failed.push(failedCheck(validators.path, input.path ?? {}, "/path"));
+  // A bigint (an int64 id read from an earlier answer) is checked as the integer the URL carries.
+  if (validators.path) failed.push(failedCheck(validators.path, wireValue(input.path ?? {}), "/path"));
   if (validators.query) failed.push(failedCheck(validators.query, wireValue(query ?? {}), "/query"));
   if (validators.headers)
     failed.push(failedCheck(validators.headers, wireValue(input.headers ?? {}), "/headers"));

@@ -1,0 +1,96 @@
+import { parseArgs } from "node:util";
+import type { SpecError } from "../../scripts/generate/spec-error.js";
+import { signalStopper } from "../sandbox/stop-on-signal.js";
+import { UsageError } from "./usage-error.js";
+import { watchParent } from "./watch-parent.js";
+
+/** `chainkit mock --help`. */
+export const MOCK_HELP = `Usage: chainkit mock <spec> [options]
+
+A mock server of any spec chainkit generate reads (OpenAPI 3.x or OpenRPC), on 127.0.0.1: every
+request is checked with the spec's generated validators (a bad one is refused in the spec's own
+error shape, else as application/problem+json or JSON-RPC -32602, naming each field), and answered
+from the spec's examples or from values drawn from its schemas, each checked against the answer's
+schema. Creates, reads, updates, deletes and lists keep state where the paths make the resource
+obvious (POST /notes, GET /notes/{id}, ...).
+
+Pick an answer with the Prefer header (as Stoplight Prism reads it):
+  Prefer: code=404          the spec's 404 answer
+  Prefer: example=<name>    the named example
+  Prefer: dynamic=true      a value drawn from the schema, not an example
+
+Options:
+  --port <n>                the port (default: a free one)
+  --seed <n>                answers repeat per seed (default 1)
+  --stateless               keep nothing between requests
+  --allow-ref-root <dir>    let the spec's $refs read files under <dir> too (repeatable)
+  --allow-ref-url <origin>  let the spec's $refs fetch from <origin> (repeatable)
+  -h, --help                show this help
+
+In a test, createMockFetch(spec) from chainkit/mock gives the same mock as a fetch, in process.`;
+
+/** Runs `chainkit mock`. */
+export async function runMockCommand(args: readonly string[]): Promise<void> {
+  let parsed: ReturnType<typeof readOptions>;
+  try {
+    parsed = readOptions(args);
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    console.log(MOCK_HELP);
+    return;
+  }
+  const [spec] = positionals;
+  if (spec === undefined || positionals.length > 1) throw new UsageError("give one spec file");
+  const port = values.port === undefined ? undefined : Number(values.port);
+  if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port < 65536)) {
+    throw new UsageError(`--port must be a port number from 0 to 65535, not ${values.port}`);
+  }
+  const seed = values.seed === undefined ? 1 : Number(values.seed);
+  if (!Number.isSafeInteger(seed)) throw new UsageError(`--seed must be an integer, not ${values.seed}`);
+  // The mock and the generator it runs load only here.
+  const [{ serveMock }, generator] = await Promise.all([
+    import("../toolkit/mock/serve-mock.js"),
+    import("../../scripts/generate/generate-client.js"),
+  ]);
+  const started = performance.now();
+  const server = await serveMock(spec, {
+    seed,
+    stateless: values.stateless === true,
+    ...(port !== undefined && { port }),
+    ...(values["allow-ref-root"] && { allowRefRoots: values["allow-ref-root"] }),
+    ...(values["allow-ref-url"] && { allowRefUrls: values["allow-ref-url"] }),
+    note: (line) => console.error(`note: ${line}`),
+  }).catch(async (error: unknown) => {
+    if (error instanceof Error && error.name === "SpecError") {
+      throw new Error(await generator.describeSpecError(error as SpecError, spec));
+    }
+    throw error;
+  });
+  const kind = server.mock.kind === "openrpc" ? "methods" : "operations";
+  console.log(
+    `mock of ${spec}: ${server.url} (${server.mock.operations.length} ${kind}, ready in ${Math.round(performance.now() - started)} ms; Ctrl-C stops it)`,
+  );
+  const stop = signalStopper(() => server.close());
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+  watchParent(() => stop("parent process gone"));
+}
+
+function readOptions(args: readonly string[]) {
+  return parseArgs({
+    args: [...args],
+    allowPositionals: true,
+    options: {
+      port: { type: "string" },
+      seed: { type: "string" },
+      stateless: { type: "boolean" },
+      "allow-ref-root": { type: "string", multiple: true },
+      "allow-ref-url": { type: "string", multiple: true },
+      help: { type: "boolean", short: "h" },
+    },
+    strict: true,
+  });
+}

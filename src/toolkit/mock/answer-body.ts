@@ -1,0 +1,123 @@
+import { parseJson } from "../../runtime/json/parse-json.js";
+import { stringifyJson } from "../../runtime/json/stringify-json.js";
+import type { Validator } from "../../runtime/operation.js";
+import { SeededRandom } from "../../sandbox/seeded-random.js";
+import { type SampleSchema, sampleValue } from "./schema-sample.js";
+import type { MockMedia, SpecDocument } from "./spec-document.js";
+
+/** How many generated values are tried before the mock says the schema cannot be met. */
+const GENERATED_TRIES = 24;
+
+/** Where an answer's value came from. */
+export type AnswerSource = { from: "example"; name?: string } | { from: "schema"; seed: number };
+
+/** A body the generated validator accepts, with where it came from. */
+export interface ChosenBody {
+  value: unknown;
+  source: AnswerSource;
+}
+
+/** What to draw a body from. */
+export interface BodyRequest {
+  document: SpecDocument;
+  media: MockMedia | undefined;
+  /** The generated validator of this status, when the status has a JSON body. */
+  validate: Validator | undefined;
+  /** The seed of this answer: the mock's seed mixed with the request, so answers repeat per seed. */
+  seed: number;
+  /** A named example to use (`Prefer: example=`). */
+  exampleName?: string;
+  /** Skip the spec's examples (`Prefer: dynamic=true`). */
+  dynamic?: boolean;
+  /** Fields to set on an object body when the schema allows them (an id from the path, a created resource). */
+  overlay?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Chooses an answer body: the spec's example (the named one, else the first), else values drawn
+ * from the schema, each checked with the generated validator, so that a client generated from the
+ * same spec accepts every answer the mock sends. An example that breaks its own schema is passed
+ * over (published specs have many).
+ *
+ * @param request - The media, the validator, the seed and the preferences.
+ * @returns The body, or `undefined` when neither an example nor a generated value passes.
+ * @example
+ * const body = chooseBody({ document, media, validate, seed: 1 });
+ */
+export function chooseBody(request: BodyRequest): ChosenBody | undefined {
+  const accepts = (value: unknown) => {
+    if (!request.validate) return true;
+    // Check what a client will read: the written JSON, read back losslessly.
+    return request.validate(parseJson(stringifyJson(value)));
+  };
+  const withOverlay = (value: unknown) => overlaid(value, request.overlay);
+  if (!request.dynamic) {
+    for (const example of examplesOf(request)) {
+      const value = withOverlay(example.value);
+      if (accepts(value))
+        return { value, source: { from: "example", ...(example.name && { name: example.name }) } };
+      if (request.overlay && accepts(example.value))
+        return { value: example.value, source: { from: "example" } };
+    }
+  }
+  const schema = request.media?.schema;
+  if (schema === undefined)
+    return request.validate
+      ? undefined
+      : { value: undefined, source: { from: "schema", seed: request.seed } };
+  for (let attempt = 0; attempt < GENERATED_TRIES; attempt++) {
+    const seed = request.seed + attempt;
+    const random = new SeededRandom(seed);
+    const drawn = sampleValue(schema as SampleSchema, {
+      random,
+      resolve: request.document.resolve,
+      direction: "response",
+      // The first tries use the schemas' own examples; later ones draw every value.
+      preferExamples: !request.dynamic && attempt < GENERATED_TRIES / 2,
+    });
+    const value = withOverlay(drawn);
+    if (accepts(value)) return { value, source: { from: "schema", seed } };
+    if (request.overlay && accepts(drawn)) return { value: drawn, source: { from: "schema", seed } };
+  }
+  return undefined;
+}
+
+/** The media's examples, the named one alone when a name is asked for. */
+function examplesOf(request: BodyRequest): { name?: string; value: unknown }[] {
+  const media = request.media;
+  if (!media) return [];
+  const named = Object.entries(media.examples ?? {}).map(([name, example]) => ({
+    name,
+    value: request.document.follow(example)?.value,
+  }));
+  if (request.exampleName !== undefined)
+    return named.filter((example) => example.name === request.exampleName);
+  const list: { name?: string; value: unknown }[] = [
+    ...(media.example !== undefined ? [{ value: media.example }] : []),
+    ...named,
+  ];
+  const schema = media.schema && request.document.follow(media.schema);
+  if (schema?.example !== undefined) list.push({ value: schema.example });
+  for (const value of schema?.examples ?? []) list.push({ value });
+  return list.filter((example) => example.value !== undefined);
+}
+
+/** The value with the overlay's fields set, when it is an object; other values as they are. */
+function overlaid(value: unknown, overlay: Readonly<Record<string, unknown>> | undefined): unknown {
+  if (!overlay || value === null || typeof value !== "object" || Array.isArray(value)) return value;
+  const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+  for (const [key, field] of Object.entries(overlay)) {
+    Object.defineProperty(copy, key, { value: field, enumerable: true, writable: true, configurable: true });
+  }
+  return copy;
+}
+
+/**
+ * The names of the examples a media type offers, for a refusal that lists them.
+ *
+ * @param media - The media type.
+ * @returns The names.
+ */
+export function exampleNames(media: MockMedia | undefined): string[] {
+  return Object.keys(media?.examples ?? {});
+}
