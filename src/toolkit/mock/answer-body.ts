@@ -74,6 +74,10 @@ export function chooseBody(request: BodyRequest): ChosenBody | undefined {
       direction: "response",
       // The first tries use the schemas' own examples; later ones draw every value.
       preferExamples: !request.dynamic && attempt < GENERATED_TRIES / 2,
+      // The last tries keep arrays to what they must hold.
+      fewestItems: attempt >= (GENERATED_TRIES * 2) / 3,
+      // The very last ones leave out optional fields too.
+      requiredOnly: attempt >= (GENERATED_TRIES * 5) / 6,
     });
     const value = withOverlay(drawn);
     if (accepts(value)) return { value, source: { from: "schema", seed } };

@@ -50,6 +50,13 @@ export interface SampleOptions {
   direction: "request" | "response";
   /** Use the schema's own `example`/`examples`/`default` where it has one (default true). */
   preferExamples?: boolean;
+  /**
+   * Give arrays only the items they must have: a way past items no value can meet (a `oneOf` whose
+   * branches overlap, which published specs have), at the cost of emptier answers.
+   */
+  fewestItems?: boolean;
+  /** Leave out every optional property: the way past an optional field no value can meet. */
+  requiredOnly?: boolean;
 }
 
 /** How deep a sample goes into a recursive schema before it takes the shortest way out. */
@@ -169,7 +176,9 @@ function sampleChoice(
     depth >= MAX_DEPTH ? shortestChoice(choices, options.resolve) : options.random.int(0, choices.length - 1);
   const branch = choices[index] as SampleSchema;
   const merged = mergeSchemas(outer, flatten(branch, options.resolve));
-  const value = sample(merged, options, depth + 1);
+  // A branch's optional properties are what tells it from its siblings (`{}` matches them all), so
+  // they are drawn even deep down; past MAX_DEPTH the depth goes on growing and the walk ends.
+  const value = sample(merged, options, depth < MAX_DEPTH ? Math.min(depth + 1, MAX_DEPTH - 3) : depth + 1);
   if (discriminator && value !== null && typeof value === "object" && !Array.isArray(value)) {
     const name = discriminatorValue(discriminator, branch, options.resolve);
     if (name !== undefined) (value as Record<string, unknown>)[discriminator.propertyName] = name;
@@ -281,7 +290,8 @@ function sampleString(schema: SampleSchema, random: SeededRandom): string {
   else if (schema.format !== undefined && FORMAT_SAMPLES[schema.format])
     text = FORMAT_SAMPLES[schema.format]?.(random) as string;
   else text = `sample-${random.int(100, 999)}`;
-  if (schema.pattern === undefined && text.length > max) text = text.slice(0, max);
+  if (schema.pattern === undefined && schema.maxLength !== undefined && text.length > max)
+    text = text.slice(0, max);
   while (text.length < min) text += "x";
   return text;
 }
@@ -290,7 +300,8 @@ function sampleArray(schema: SampleSchema, options: SampleOptions, depth: number
   const prefix = (schema.prefixItems ?? []).map((item) => sample(item, options, depth + 1));
   const min = Math.max(schema.minItems ?? 0, prefix.length);
   const max = schema.maxItems ?? Math.max(min, 2);
-  const length = depth >= MAX_DEPTH ? min : Math.max(min, Math.min(max, options.random.int(1, 2)));
+  const length =
+    depth >= MAX_DEPTH || options.fewestItems ? min : Math.max(min, Math.min(max, options.random.int(1, 2)));
   const items = [...prefix];
   const itemSchema = schema.items === undefined ? {} : schema.items;
   for (let attempt = 0; items.length < length && attempt < length * 4; attempt++) {
@@ -317,7 +328,7 @@ function sampleObject(schema: SampleSchema, options: SampleOptions, depth: numbe
     if (options.direction === "response" && flat.writeOnly) continue;
     if (options.direction === "request" && flat.readOnly && !required.has(name)) continue;
     // Optional properties appear unless the sample is already deep: answers look like real ones.
-    if (!required.has(name) && depth >= MAX_DEPTH / 2) continue;
+    if (!required.has(name) && (depth >= MAX_DEPTH - 2 || options.requiredOnly)) continue;
     Object.defineProperty(result, name, {
       value: sample(flat, options, depth + 1),
       enumerable: true,
