@@ -68,12 +68,13 @@ const writeLies = fc.record({
   type: fc.constantFrom("eip1559" as const, "legacy" as const),
   chainId: fc.option(fc.oneof(fc.bigInt({ min: 0n, max: 1n << 64n }), fc.constantFrom(1n, 998n, 999n)), {
     nil: undefined,
+    freq: 2,
   }),
-  tip: fc.option(wei, { nil: undefined }),
-  gasPrice: fc.option(wei, { nil: undefined }),
-  nextBaseFee: fc.option(wei, { nil: undefined }),
+  tip: fc.option(wei, { nil: undefined, freq: 2 }),
+  gasPrice: fc.option(wei, { nil: undefined, freq: 2 }),
+  nextBaseFee: fc.option(wei, { nil: undefined, freq: 2 }),
   // Only the capped client is asked to survive a lie about the latest base fee, the default's anchor.
-  latestBaseFee: fc.option(wei, { nil: undefined }),
+  latestBaseFee: fc.option(wei, { nil: undefined, freq: 2 }),
 });
 
 /** The honest latest base fee, which the default ceiling is relative to. */
