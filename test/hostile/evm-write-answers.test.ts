@@ -278,14 +278,31 @@ describe("item 3: the transaction hash is the signed bytes'", () => {
       return { result: other };
     });
     const me = await countingSigner();
-    const error = await clientOf()
-      .sendTransaction({ to: fresh(), value: 1n }, me)
-      .catch((e) => e);
+    const evm = clientOf();
+    const error = await evm.sendTransaction({ to: fresh(), value: 1n }, me).catch((e) => e);
     expect(error).toBeInstanceOf(TransactionHashMismatchError);
     const real = `0x${bytesToHex(keccak_256(hexToBytes(raw.slice(2))))}`;
     expect(error).toMatchObject({ transactionHash: real, answered: other });
     expect(error.message).toMatch(/may have been broadcast/);
     expect((await honest.waitForReceipt(error.transactionHash)).status).toBe("0x1");
+    // The node took the bytes: their nonce is spent, and the next send takes the one after, even
+    // while the node still counts it as unmined (as it does while the transaction is pending).
+    node.tampers.delete("eth_sendRawTransaction");
+    node.tampers.set("eth_getTransactionCount", () => ({ result: "0x0" }));
+    await evm.sendTransaction({ to: fresh(), value: 1n }, me);
+    expect(me.signed.map((transaction) => transaction.nonce)).toEqual([0, 1]);
+    node.tampers.delete("eth_getTransactionCount");
+
+    node.tampers.set("eth_sendRawTransaction", async (_call, ask) => {
+      await ask();
+      return { result: `${sandbox.credentials.nodeToken} is not a hash` };
+    });
+    // Unchecked answers reach the comparison as they came: only a well-formed hash is ever shown.
+    const garbled = await clientOf({ validateResponse: false })
+      .sendTransaction({ to: fresh(), value: 1n }, me)
+      .catch((e) => e);
+    expect(garbled).toBeInstanceOf(TransactionHashMismatchError);
+    expect(garbled.message).not.toContain(sandbox.credentials.nodeToken);
   });
 });
 

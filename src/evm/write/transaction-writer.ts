@@ -248,11 +248,14 @@ export function createTransactionWriter(
         // Only a hash is shown: any other text of the node's could echo what it should not.
         const shown =
           typeof answered === "string" && HASH.test(answered) ? answered : "(not a transaction hash)";
-        throw new TransactionHashMismatchError({ transactionHash: hash, answered: shown });
+        // Returned, not thrown: the node took the bytes, so the nonce counts as spent in the queue.
+        return { refused: new TransactionHashMismatchError({ transactionHash: hash, answered: shown }) };
       }
-      return hash;
+      return { hash };
     };
-    if (request.nonce !== undefined) return signAndSend(BigInt(request.nonce));
-    return queue.run(signAndSend);
+    const outcome =
+      request.nonce !== undefined ? await signAndSend(BigInt(request.nonce)) : await queue.run(signAndSend);
+    if ("refused" in outcome) throw outcome.refused;
+    return outcome.hash;
   }
 }
