@@ -4,6 +4,8 @@
  *
  * 1. `createEvmClient` takes the node URL and its credentials: `{ token }` puts the auth token in the
  *    path (`{url}/{token}/evm`), `{ username, password }` uses basic auth. Bearer keys are refused.
+ *    A client that signs pins its chain (`chainId: 999`, or `network: "mainnet"`): a node of another
+ *    chain is then refused before anything is signed.
  * 2. Every method of the spec is a typed function (`evm.eth_getBlockByHash(hash, false)`); the answers
  *    are validated against the spec, and quantities stay hex strings, as on the wire.
  * 3. Calls made in the same tick travel as one JSON-RPC batch; `evm.batch` sends an explicit one and
@@ -48,6 +50,7 @@ try {
   const evm = createEvmClient({
     url: env.get("CHAINKIT_EVM_URL"),
     credentials: { token: env.get("CHAINKIT_NODE_TOKEN") },
+    chainId: 999, // the sandbox's chain has HyperEVM mainnet's id
   });
 
   // Both calls leave in one batch request.

@@ -4,7 +4,9 @@
  * 1. `chainkitTransport({ url, credentials })` is a viem transport: every viem request runs through
  *    chainkit's JSON-RPC runtime, with the node's token in the path (or basic auth), retries for read
  *    methods only, the calls of one tick in one batch, and params and results checked against
- *    chainkit's EVM spec. Methods the spec does not list go out unvalidated.
+ *    chainkit's EVM spec. Methods the spec does not list go out unvalidated. With `chainId` (or
+ *    `network: "mainnet"`), an `eth_chainId` answer naming another chain is refused, so a wallet
+ *    client on it never signs for the wrong chain.
  * 2. viem's public and wallet clients work on it unchanged: reads, contract calls, logs, and
  *    transactions signed where the key is and sent raw.
  * 3. `.extend(chainkitActions)` adds `getVerifiedReceipt`, `getVerifiedProof` and
@@ -27,7 +29,12 @@ import { sandboxEnv } from "./support/sandbox-env.js";
 const env = await sandboxEnv();
 try {
   const url = env.get("CHAINKIT_EVM_URL");
-  const transport = chainkitTransport({ url, credentials: { token: env.get("CHAINKIT_NODE_TOKEN") } });
+  // The sandbox's chain has HyperEVM mainnet's id.
+  const transport = chainkitTransport({
+    url,
+    credentials: { token: env.get("CHAINKIT_NODE_TOKEN") },
+    chainId: 999,
+  });
   const chain = defineChain({
     id: await createPublicClient({ transport }).getChainId(),
     name: "chainkit sandbox",

@@ -19,7 +19,16 @@ const entries = {
 /** Each entry's own errors, beyond the runtime's. */
 const ownErrors: Record<keyof typeof entries, string[]> = {
   platform: ["NodeAccessError", "NodeFailedError", "NodeWaitTimeoutError"],
-  evm: ["CallRevertedError", "EvmSignerError", "ProofError", "SubscriptionError", "TransactionRevertedError"],
+  evm: [
+    "CallRevertedError",
+    "ChainMismatchError",
+    "EvmSignerError",
+    "FeeCeilingError",
+    "ProofError",
+    "SubscriptionError",
+    "TransactionHashMismatchError",
+    "TransactionRevertedError",
+  ],
   exchange: ["ExchangeError", "FeedOverflowError"],
   wallet: [
     "BroadcastError",

@@ -193,7 +193,7 @@ describe("a client that only reads carries no signing, verification or live code
           /src\/runtime\/http\/(send-request|read-body|retry-policy|retry-after)\.ts$/,
           // The loader itself is up front: the first call starts its validators' import early.
           /src\/runtime\/validation\/(?!load-validators\.ts$)/,
-          /src\/evm\/client\/(quantity-hint|log-range-rule|subscriptions-over-http|evm-call-path)\.ts$/,
+          /src\/evm\/client\/(quantity-hint|log-range-rule|subscriptions-over-http|evm-call-path|chain-id-pin)\.ts$/,
         ]),
       ).toEqual([]);
       expect(lazyEntries).toContain("src/evm/client/evm-call-path.ts");

@@ -26,6 +26,8 @@ import type { EvmTransactionRequest } from "../write/transaction-request.js";
 import type { SendTransactionOptions, TransactionWriter } from "../write/transaction-writer.js";
 import type { WaitForReceiptOptions } from "../write/wait-for-receipt.js";
 import type { EvmBatchCall, EvmBatchOutcomes } from "./batch-types.js";
+import { type ChainOptions, chainPinOf } from "./chain-options.js";
+import { checkedFeeCeiling } from "./fee-ceiling-option.js";
 import { namedBatch } from "./named-batch.js";
 import { unvalidatedMethod } from "./unvalidated-method.js";
 
@@ -36,7 +38,7 @@ const receiptWaiter = /* @__PURE__ */ loadOnce(() => import("../write/wait-for-r
 const logWalker = /* @__PURE__ */ loadOnce(() => import("../logs/walk-logs.js"));
 
 /** Options of {@link createEvmClient}: those of every node client, the WebSocket's, and the EVM's own. */
-export interface EvmClientOptions extends NodeClientOptions, LiveConnectionOptions {
+export interface EvmClientOptions extends NodeClientOptions, LiveConnectionOptions, ChainOptions {
   /**
    * `"http"` (the default): JSON-RPC over HTTPS at `{url}{path}`. `"websocket"`: over the node's
    * WebSocket endpoint (`wss://host/ws/<token>`, or `wss://host/ws` with basic auth), with live
@@ -51,6 +53,13 @@ export interface EvmClientOptions extends NodeClientOptions, LiveConnectionOptio
   path?: string;
   /** Batching of calls made in the same tick (default on, up to 1000 per request), or `false`. */
   batch?: BatchOptions | false;
+  /**
+   * The most wei per gas a transaction may pay when chainkit fills its fees in from the node's
+   * suggestions (default: three times the latest base fee, at least 1 gwei). A send whose filled-in
+   * `maxFeePerGas` or `gasPrice` is above it is refused with `FeeCeilingError` before signing. Fees
+   * you set yourself are yours and not capped. `sendTransaction` takes it per call too.
+   */
+  feeCeiling?: bigint;
 }
 
 /** Per-call options of {@link EvmClient.getVerifiedProof}. */
@@ -175,10 +184,19 @@ export interface EvmClient extends EvmMethods {
    * `evmUserModify`). What the signer returns is decoded and sent only when it is that transaction,
    * signed by the signer's address. The write code loads on first use.
    *
+   * The node is trusted with nothing it could abuse: on a client pinned with `chainId` or `network`
+   * (or a request with `chainId`), a node of another chain is refused before anything is signed; the
+   * fees filled in from its suggestions are held to the fee ceiling (`feeCeiling`, default three times
+   * the latest base fee, at least 1 gwei); the hash returned is keccak256 of the signed bytes, and a
+   * node answering another one is refused.
+   *
    * @throws {RequestValidationError} naming the field (`/to`, `/value`, `/gas`, …) and how to fix it; nothing is signed.
+   * @throws {ChainMismatchError} when the node answers another chain id than the pinned one; nothing is signed.
+   * @throws {FeeCeilingError} when the node's fee suggestions are above the fee ceiling; nothing is signed.
    * @throws {CallRevertedError} when the gas estimate reverts (the reason decoded); nothing is signed.
    * @throws {EvmSignerError} when the signer is unusable or signed something else; nothing is sent.
    * @throws {JsonRpcError} when the node refuses the transaction.
+   * @throws {TransactionHashMismatchError} when the node answers another hash (the transaction may have been broadcast: follow `transactionHash`).
    * @example
    * import { privateKeySigner } from "chainkit/evm";
    * const me = privateKeySigner(sandbox.credentials.evmPrivateKey);
@@ -195,6 +213,7 @@ export interface EvmClient extends EvmMethods {
    *
    * @throws {TransactionRevertedError} when the transaction failed; `reason` is decoded (`Error(string)`, `Panic(uint256)`, custom errors of `abi`).
    * @throws {TimeoutError} when no receipt came within `timeout` (default 60 s).
+   * @throws {ResponseValidationError} (pointer `/result/transactionHash`) when the node answers another transaction's receipt.
    * @example
    * const receipt = await evm.waitForReceipt(hash, { timeout: 30_000 });
    */
@@ -227,12 +246,16 @@ export interface EvmLiveClient extends EvmClient, EvmLiveMethods {}
  * @param options - Node URL, credentials, path and transport options.
  * @returns The client.
  * @throws {ConfigurationError} when the URL is not https (loopback excepted), or the credentials are
- *   empty, mixed or a bearer key.
+ *   empty, mixed or a bearer key; when `chainId`, `network` or `feeCeiling` is malformed, or `chainId` and
+ *   `network` name different chains.
  * With `transport: "websocket"` the same calls go over the node's WebSocket endpoint, and the client
  * adds `subscribe`, `watch` and `close` (see `EvmLiveMethods`); the WebSocket code is loaded on first use.
  *
+ * A client that signs should pin its chain (`chainId: 999`, or `network: "mainnet"`): otherwise it
+ * signs for whatever chain the node names.
+ *
  * @example
- * const evm = createEvmClient({ url: "https://nd-123-456-789.p2pify.com", credentials: { token } });
+ * const evm = createEvmClient({ url: "https://nd-123-456-789.p2pify.com", credentials: { token }, network: "mainnet" });
  * const block = await evm.eth_getBlockByHash(hash, false);
  * const live = createEvmClient({ url, credentials: { token }, transport: "websocket" });
  * for await (const event of live.subscribe("newHeads")) if (event.type === "head") break;
@@ -252,9 +275,11 @@ export function createEvmClient(options: EvmClientOptions): EvmClient | EvmLiveC
   // Bad options fail here; the call path itself (JSON-RPC, the JSON reader, the answer checks)
   // loads on the first call, so an app pays for it when it calls, not when it constructs.
   const { meter } = checkJsonRpcClientOptions(rpcOptions);
+  const pin = chainPinOf(options);
+  const feeCeiling = checkedFeeCeiling(options.feeCeiling, "feeCeiling");
   const callPath = loadOnce(() =>
     import("./evm-call-path.js").then((module) =>
-      module.createEvmCallPath({ ...rpcOptions, usage: { meter } }, live !== undefined),
+      module.createEvmCallPath({ ...rpcOptions, usage: { meter } }, live !== undefined, pin),
     ),
   );
   const jsonRpc = deferredJsonRpcClient(async () => (await callPath()).jsonRpc, meter);
@@ -300,7 +325,7 @@ export function createEvmClient(options: EvmClientOptions): EvmClient | EvmLiveC
   let writer: Promise<TransactionWriter> | undefined;
   const writerOf = () => {
     writer ??= import("../write/transaction-writer.js").then(({ createTransactionWriter }) =>
-      createTransactionWriter(client),
+      createTransactionWriter(client, { chainId: pin?.chainId, feeCeiling }),
     );
     return writer;
   };

@@ -3,6 +3,7 @@ import {
   type JsonRpcClient,
   type JsonRpcClientOptions,
 } from "../../runtime/json-rpc/create-json-rpc-client.js";
+import { type ChainIdPin, pinningChainId } from "./chain-id-pin.js";
 import { checkingLogRange } from "./log-range-rule.js";
 import { explainingQuantities } from "./quantity-hint.js";
 import { refusingSubscriptionsOverHttp } from "./subscriptions-over-http.js";
@@ -18,18 +19,25 @@ export interface EvmCallPath {
 /**
  * Builds what an EVM client's calls run on, loaded by `createEvmClient` on the first call: the
  * JSON-RPC client, and the EVM's own checks around it. Over HTTP, subscriptions are refused saying
- * to use the WebSocket; numbers given where the spec wants hex quantities are told to be hex.
+ * to use the WebSocket; numbers given where the spec wants hex quantities are told to be hex; on a
+ * pinned client, an `eth_chainId` answer naming another chain is refused.
  *
  * @param options - The JSON-RPC client's options, already checked by the constructor.
  * @param live - Whether the client runs over the WebSocket (where subscriptions work).
+ * @param pin - The chain the client is pinned to, if any.
  * @returns The callers.
  * @example
  * const { rpc } = createEvmCallPath({ url: "https://nd-1.example.com", path: "/evm" }, false);
  * await rpc.call(evmMethods.eth_chainId, []);
  */
-export function createEvmCallPath(options: JsonRpcClientOptions, live: boolean): EvmCallPath {
+export function createEvmCallPath(
+  options: JsonRpcClientOptions,
+  live: boolean,
+  pin?: ChainIdPin,
+): EvmCallPath {
   const sent = createJsonRpcClient(options);
-  const jsonRpc = explainingQuantities(live ? sent : refusingSubscriptionsOverHttp(sent));
+  const checked = explainingQuantities(live ? sent : refusingSubscriptionsOverHttp(sent));
+  const jsonRpc = pin === undefined ? checked : pinningChainId(checked, pin);
   // The spec's validators check each param; the one rule relating two fields is checked here.
   return { jsonRpc, rpc: checkingLogRange(jsonRpc) };
 }

@@ -1,6 +1,7 @@
 import type { Abi } from "abitype";
 import { JsonRpcError } from "../../runtime/errors/json-rpc-error.js";
 import { RequestValidationError } from "../../runtime/errors/request-validation-error.js";
+import { ResponseValidationError } from "../../runtime/errors/response-validation-error.js";
 import { loadOnce } from "../../runtime/load-once.js";
 import type { EvmClient } from "../client/create-evm-client.js";
 import { CallRevertedError } from "../errors/call-reverted-error.js";
@@ -71,6 +72,24 @@ function encodeCall(coder: FunctionCoder, name: string, args: readonly unknown[]
 }
 
 /**
+ * Decodes what `eth_call` returned with the function's outputs. Return data that does not decode (too
+ * short, an offset or length past its end, a value out of its type's range) is the node's or the
+ * contract's fault, so it is refused as an answer, in words, never with the ABI library's own error.
+ */
+function decodeResult(coder: FunctionCoder, name: string, returned: unknown): unknown {
+  try {
+    return coder.decode(returned as Hex);
+  } catch {
+    const bytes = typeof returned === "string" ? Math.floor((returned.length - 2) / 2) : 0;
+    const message =
+      bytes === 0
+        ? `is empty, where ${name} returns a value: the address has no contract, or its contract has no ${name}`
+        : `is ${bytes} bytes that do not decode as what the ABI says ${name} returns: the address may hold another contract`;
+    throw new ResponseValidationError("eth_call", 200, [{ pointer: "/result", message }]);
+  }
+}
+
+/**
  * Binds a contract to a client, typed from a `const` ABI the way viem users expect: argument and
  * result types are inferred by abitype (`uint256` → `bigint`, `address` → `` `0x${string}` ``, several
  * outputs → a tuple). Calls are coded by micro-eth-signer's ABI coder, loaded on the first call.
@@ -82,6 +101,7 @@ function encodeCall(coder: FunctionCoder, name: string, args: readonly unknown[]
  * @returns `{ address, abi, read, write }`.
  * @throws {RequestValidationError} when the address is not 20 bytes of hex; on a call, when its arguments do not fit.
  * @throws {CallRevertedError} when a read (or a write's gas estimate) reverts.
+ * @throws {ResponseValidationError} (pointer `/result`) when a read's return data does not decode as the ABI's outputs.
  * @example
  * import { contract } from "chainkit/evm";
  * const abi = [{ type: "function", name: "totalSupply", stateMutability: "view", inputs: [], outputs: [{ type: "uint256" }] }] as const;
@@ -125,7 +145,7 @@ export function contract<const abi extends Abi>(evm: EvmClient, address: Hex, ab
             cause: error,
           });
         }
-        return coder.decode(returned as Hex);
+        return decodeResult(coder, name, returned);
       };
     } else {
       write[name] = async (

@@ -26,6 +26,11 @@ export interface EvmTransactionRequest {
   type?: "legacy" | "eip1559";
   /** EIP-1559 only: addresses and storage slots declared up front. */
   accessList?: readonly EvmAccessListEntry[];
+  /**
+   * The chain this transaction is for (default: the client's `chainId`, else whatever the node
+   * answers). A node answering another `eth_chainId` is refused with `ChainMismatchError` before signing.
+   */
+  chainId?: number;
 }
 
 const FIELDS = [
@@ -39,6 +44,7 @@ const FIELDS = [
   "gasPrice",
   "type",
   "accessList",
+  "chainId",
 ] as const;
 
 /** Names users bring from other libraries, and the field chainkit calls it. */
@@ -162,6 +168,12 @@ export function requestIssues(request: unknown): FieldIssue[] {
         pointer: "/nonce",
         message: "must be a non-negative integer (number or bigint) below 2^64 - 1",
       });
+  }
+  if (r.chainId !== undefined && !(Number.isSafeInteger(r.chainId) && (r.chainId as number) > 0)) {
+    issues.push({
+      pointer: "/chainId",
+      message: "must be a positive integer, e.g. 999 for HyperEVM mainnet",
+    });
   }
   if (r.type !== undefined && r.type !== "legacy" && r.type !== "eip1559") {
     issues.push({ pointer: "/type", message: 'must be "eip1559" (type 0x2) or "legacy" (type 0x0)' });

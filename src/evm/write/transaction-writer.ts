@@ -1,9 +1,13 @@
+import { keccak_256 } from "@noble/hashes/sha3.js";
+import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
 import type { EvmMethods } from "../../../generated/evm/index.js";
 import { JsonRpcError } from "../../runtime/errors/json-rpc-error.js";
-import { RequestValidationError } from "../../runtime/errors/request-validation-error.js";
+import { type FieldIssue, RequestValidationError } from "../../runtime/errors/request-validation-error.js";
 import { checksumAddress } from "../../runtime/signing/checksum-address.js";
 import { CallRevertedError } from "../errors/call-reverted-error.js";
+import { ChainMismatchError } from "../errors/chain-mismatch-error.js";
 import { EvmSignerError } from "../errors/evm-signer-error.js";
+import { TransactionHashMismatchError } from "../errors/transaction-hash-mismatch-error.js";
 import { BIG_BLOCK_GAS_LIMIT, MEMPOOL_NONCE_WINDOW, SMALL_BLOCK_GAS_LIMIT } from "../limits.js";
 import { toHex } from "../quantity.js";
 import { decodeRevert, revertDataOf } from "../revert/decode-revert.js";
@@ -31,6 +35,16 @@ export const SENDS_PREPARED_AHEAD = 2 * MEMPOOL_NONCE_WINDOW;
 export interface SendTransactionOptions {
   /** ABI whose custom errors decode a revert of the gas estimate. */
   abi?: readonly unknown[];
+  /** The client's `feeCeiling` for this call: the most wei per gas the filled-in fees may reach. */
+  feeCeiling?: bigint;
+}
+
+/** What a writer takes from its client's options. */
+export interface TransactionWriterSettings {
+  /** The chain the client is pinned to (its `chainId` or `network` option). */
+  chainId?: number;
+  /** The client's fee ceiling, in wei per gas (default: relative to the latest base fee). */
+  feeCeiling?: bigint;
 }
 
 /** Sends a client's transactions: its chain id, fee reads and one nonce queue per sender. */
@@ -39,6 +53,7 @@ export interface TransactionWriter {
 }
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+const HASH = /^0x[0-9a-fA-F]{64}$/;
 
 function checkSigner(signer: unknown): string {
   const candidate = signer as Partial<EvmSigner> | null;
@@ -65,16 +80,20 @@ function checkSigner(signer: unknown): string {
  * never loads it (nor the signing, RLP and ABI code it brings).
  *
  * @param node - The client's typed methods.
+ * @param settings - The client's pinned chain and fee ceiling.
  * @returns The writer.
  * @example
  * const writer = createTransactionWriter(evm);
  * const hash = await writer.send({ to: address, value: 1n }, privateKeySigner(key));
  */
-export function createTransactionWriter(node: EvmMethods): TransactionWriter {
-  let chainId: Promise<number> | undefined;
+export function createTransactionWriter(
+  node: EvmMethods,
+  settings: TransactionWriterSettings = {},
+): TransactionWriter {
+  let chainId: Promise<bigint> | undefined;
   const readChainId = () => {
     chainId ??= node.eth_chainId().then(
-      (id) => Number(BigInt(id)),
+      (id) => BigInt(id),
       (error) => {
         chainId = undefined; // a failed read is tried again on the next send
         throw error;
@@ -143,13 +162,33 @@ export function createTransactionWriter(node: EvmMethods): TransactionWriter {
 
   return {
     async send(request, signer, options = {}) {
-      const issues = requestIssues(request);
+      const issues = [...requestIssues(request), ...settingIssues(request, options)];
       if (issues.length > 0) throw new RequestValidationError("sendTransaction", issues);
       const sender = checkSigner(signer);
       const { queue, limit } = senderOf(sender);
       return limit(() => prepareAndSend(request, signer, sender, queue, options));
     },
   };
+
+  /** The per-call fee ceiling's shape, and a transaction pinned to another chain than its client. */
+  function settingIssues(request: EvmTransactionRequest, options: SendTransactionOptions): FieldIssue[] {
+    const issues: FieldIssue[] = [];
+    const { feeCeiling } = options;
+    if (feeCeiling !== undefined && (typeof feeCeiling !== "bigint" || feeCeiling < 0n)) {
+      issues.push({
+        pointer: "/options/feeCeiling",
+        message: "must be a non-negative bigint, in wei per gas (e.g. 50n * 10n ** 9n)",
+      });
+    }
+    const pinned = settings.chainId;
+    if (pinned !== undefined && typeof request.chainId === "number" && request.chainId !== pinned) {
+      issues.push({
+        pointer: "/chainId",
+        message: `is ${request.chainId}, but the client is pinned to chain ${pinned}: use a client for chain ${request.chainId}`,
+      });
+    }
+    return issues;
+  }
 
   async function prepareAndSend(
     request: EvmTransactionRequest,
@@ -160,11 +199,16 @@ export function createTransactionWriter(node: EvmMethods): TransactionWriter {
   ): Promise<Hex> {
     const type = request.type ?? (request.gasPrice !== undefined ? "legacy" : "eip1559");
 
-    const kind = await blockKind(sender);
-    const [id, gas, filled] = await Promise.all([
-      readChainId(),
+    // The chain first (read once per client): nothing is estimated or priced on a foreign one. The
+    // client's pin is checked on every eth_chainId answer; the transaction's own, here.
+    const [nodeChainId, kind] = await Promise.all([readChainId(), blockKind(sender)]);
+    if (request.chainId !== undefined && nodeChainId !== BigInt(request.chainId)) {
+      throw new ChainMismatchError({ expected: request.chainId, actual: nodeChainId, option: "/chainId" });
+    }
+    const id = Number(nodeChainId);
+    const [gas, filled] = await Promise.all([
       gasLimit(sender, kind, request, options),
-      fees.fill(type, kind, request),
+      fees.fill(type, kind, request, options.feeCeiling ?? settings.feeCeiling),
     ]);
     const capIssues = blockKindIssues(gas.gas, kind, sender, gas.estimated);
     if (capIssues.length > 0) throw new RequestValidationError("sendTransaction", capIssues);
@@ -197,9 +241,21 @@ export function createTransactionWriter(node: EvmMethods): TransactionWriter {
       const signed = await signer.signTransaction(transaction);
       // Any other signer's answer is decoded and compared with what it was asked to sign.
       const raw = isPrivateKeySigner(signer) ? (signed as Hex) : checkSigned(signed, transaction, sender).raw;
-      return (await node.eth_sendRawTransaction(raw)) as Hex;
+      // The hash is the signed bytes' (typed ones included: keccak of type ‖ rlp), never the node's say.
+      const hash: Hex = `0x${bytesToHex(keccak_256(hexToBytes(raw.slice(2))))}`;
+      const answered = await node.eth_sendRawTransaction(raw);
+      if (typeof answered !== "string" || answered.toLowerCase() !== hash) {
+        // Only a hash is shown: any other text of the node's could echo what it should not.
+        const shown =
+          typeof answered === "string" && HASH.test(answered) ? answered : "(not a transaction hash)";
+        // Returned, not thrown: the node took the bytes, so the nonce counts as spent in the queue.
+        return { refused: new TransactionHashMismatchError({ transactionHash: hash, answered: shown }) };
+      }
+      return { hash };
     };
-    if (request.nonce !== undefined) return signAndSend(BigInt(request.nonce));
-    return queue.run(signAndSend);
+    const outcome =
+      request.nonce !== undefined ? await signAndSend(BigInt(request.nonce)) : await queue.run(signAndSend);
+    if ("refused" in outcome) throw outcome.refused;
+    return outcome.hash;
   }
 }

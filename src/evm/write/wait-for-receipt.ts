@@ -2,6 +2,7 @@ import type { EvmMethods, Receipt } from "../../../generated/evm/index.js";
 import { AbortError } from "../../runtime/errors/abort-error.js";
 import { JsonRpcError } from "../../runtime/errors/json-rpc-error.js";
 import { RequestValidationError } from "../../runtime/errors/request-validation-error.js";
+import { ResponseValidationError } from "../../runtime/errors/response-validation-error.js";
 import { TimeoutError } from "../../runtime/errors/timeout-error.js";
 import { TransactionRevertedError } from "../errors/transaction-reverted-error.js";
 import type { EvmLiveMethods } from "../live/live-methods.js";
@@ -74,6 +75,7 @@ async function replayReason(
  * @returns The receipt of a successful transaction.
  * @throws {TransactionRevertedError} when the transaction failed, with the decoded reason.
  * @throws {TimeoutError} when no receipt came within `timeout`.
+ * @throws {ResponseValidationError} (pointer `/result/transactionHash`) when the node answers another transaction's receipt.
  * @example
  * const receipt = await waitForReceipt(evm, hash, { timeout: 30_000 });
  */
@@ -118,6 +120,18 @@ export async function waitForReceipt(
       );
       receipt = await fetchReceipt();
     }
+  }
+  // A node may answer with another transaction's receipt: it would pass for this one's.
+  if (
+    typeof receipt.transactionHash !== "string" ||
+    receipt.transactionHash.toLowerCase() !== hash.toLowerCase()
+  ) {
+    throw new ResponseValidationError("eth_getTransactionReceipt", 200, [
+      {
+        pointer: "/result/transactionHash",
+        message: `must be the hash waited for (${hash}): the node answered another transaction's receipt`,
+      },
+    ]);
   }
   if (receipt.status === "0x0") {
     throw new TransactionRevertedError({
