@@ -1,3 +1,5 @@
+import { jsonSafe } from "./error-json.js";
+
 /** Options shared by every chainkit error. */
 export interface ChainkitErrorOptions {
   /** The error that caused this one, if any. */
@@ -28,5 +30,19 @@ export class ChainkitError extends Error {
     });
     this.shortMessage = shortMessage;
     this.details = options.details;
+  }
+
+  /**
+   * What `JSON.stringify` writes, so loggers that serialise errors never throw: the name, the
+   * message, every field (bigints as decimal strings) and the cause's name and message. A client
+   * scrubs its secrets from all of them before the error reaches the caller.
+   *
+   * @example
+   * JSON.stringify(new ChainkitError("boom")); // '{"name":"ChainkitError","message":"boom","shortMessage":"boom"}'
+   */
+  toJSON(): Record<string, unknown> {
+    const fields = jsonSafe({ ...this }) as Record<string, unknown>;
+    const cause = this.cause === undefined ? undefined : jsonSafe(this.cause);
+    return { name: this.name, message: this.message, ...fields, ...(cause !== undefined && { cause }) };
   }
 }
