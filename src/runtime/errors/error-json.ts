@@ -13,8 +13,8 @@ const MAX_DEPTH = 16;
 export function jsonSafe(value: unknown, depth = 0, seen: WeakSet<object> = new WeakSet()): unknown {
   if (typeof value === "bigint") return value.toString();
   if (value === null || typeof value !== "object") return value;
-  if (typeof (value as { toJSON?: unknown }).toJSON === "function") return value;
   if (depth >= MAX_DEPTH || seen.has(value)) return undefined;
+  if (typeof (value as { toJSON?: unknown }).toJSON === "function") return value;
   seen.add(value);
   if (value instanceof Error) return { name: value.name, message: value.message };
   if (Array.isArray(value)) return value.map((item) => jsonSafe(item, depth + 1, seen));
