@@ -1,4 +1,4 @@
-import { nodeAuth } from "./credentials/auth.js";
+import { type Auth, nodeAuth } from "./credentials/auth.js";
 import type { NodeEndpointOptions } from "./credentials/node-endpoints.js";
 import type { RetryOptions } from "./http/retry-policy.js";
 import type { FetchFunction } from "./http/send-request.js";
@@ -34,8 +34,11 @@ export interface NodeClientOptions extends NodeEndpointOptions {
 /** What a runtime caller, REST or JSON-RPC, takes from {@link NodeClientOptions}, besides the URL. */
 export type NodeCallerOptions = Pick<
   RestCallerOptions,
-  "auth" | "fetch" | "timeout" | "maxResponseBytes" | "retry" | "validateResponse" | "usage"
->;
+  "fetch" | "timeout" | "maxResponseBytes" | "retry" | "validateResponse" | "usage"
+> & {
+  /** Always set: the client also scrubs its errors with it. */
+  auth: Auth;
+};
 
 /**
  * Turns a node client's options into the runtime caller's: the credentials become an `Auth`, the

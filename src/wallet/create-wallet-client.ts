@@ -22,6 +22,7 @@ import {
   type UnsignedTransaction,
   type WalletOperations,
 } from "../../generated/wallet/index.js";
+import { scrubbedClient } from "../runtime/credentials/scrubbed-client.js";
 import { ConfigurationError } from "../runtime/errors/configuration-error.js";
 import { loadOnce } from "../runtime/load-once.js";
 import { type NodeClientOptions, nodeCallerOptions } from "../runtime/node-client-options.js";
@@ -393,8 +394,9 @@ export function createWalletClient(options: WalletClientOptions): WalletClient {
   // The caller sends `visible`, converts addresses and reads `{"Error": …}` answers, for every operation.
   // Bad options fail here; the call path (sending, the JSON reader, the answer checks, the address
   // forms) loads on the first call.
+  const callerOptions = nodeCallerOptions(options);
   const caller = deferredRestCaller(
-    { baseUrl: options.url, urlOption: "url", ...nodeCallerOptions(options) },
+    { baseUrl: options.url, urlOption: "url", ...callerOptions },
     async (checked) => (await import("./wallet-caller.js")).createWalletCaller(checked),
   );
   const operations = createWalletOperations(caller) as Operations;
@@ -528,7 +530,8 @@ export function createWalletClient(options: WalletClientOptions): WalletClient {
     watchPayments: (watchOptions) => lazyWatch(client, watchOptions),
     usage: () => caller.usage(),
   };
-  return client;
+  // Every error leaving the client is scrubbed of its credentials after decoding (hex messages, ABI reasons).
+  return scrubbedClient(client, callerOptions.auth.redact);
 }
 
 /** The payment watcher, whose code loads when the iteration starts. */

@@ -8,6 +8,7 @@ import {
   evmMethods,
   type Receipt,
 } from "../../../generated/evm/index.js";
+import { scrubbedClient } from "../../runtime/credentials/scrubbed-client.js";
 import { RequestValidationError } from "../../runtime/errors/request-validation-error.js";
 import type { BatchOptions } from "../../runtime/json-rpc/create-json-rpc-client.js";
 import { deferredJsonRpcClient } from "../../runtime/json-rpc/deferred-json-rpc-client.js";
@@ -364,5 +365,6 @@ export function createEvmClient(options: EvmClientOptions): EvmClient | EvmLiveC
     usage: () => rpc.usage(),
     ...live?.methods(rpc, generated),
   };
-  return client;
+  // Every error leaving the client is scrubbed of its credentials after decoding (ABI revert reasons).
+  return scrubbedClient(client, rpcOptions.auth.redact);
 }

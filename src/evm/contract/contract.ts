@@ -1,4 +1,5 @@
 import type { Abi } from "abitype";
+import { scrubbedLike } from "../../runtime/credentials/scrubbed-client.js";
 import { JsonRpcError } from "../../runtime/errors/json-rpc-error.js";
 import { RequestValidationError } from "../../runtime/errors/request-validation-error.js";
 import { ResponseValidationError } from "../../runtime/errors/response-validation-error.js";
@@ -162,5 +163,6 @@ export function contract<const abi extends Abi>(evm: EvmClient, address: Hex, ab
       };
     }
   }
-  return { address, abi, read, write } as unknown as Contract<abi>;
+  // Errors leave with the client's secrets scrubbed, after the revert reason is decoded.
+  return scrubbedLike(evm, { address, abi, read, write }) as unknown as Contract<abi>;
 }

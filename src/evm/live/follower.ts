@@ -267,20 +267,6 @@ export abstract class Follower<E> {
   }
 }
 
-/**
- * Reads a hex quantity the node sent (`0x` and hex digits); anything else (`"12.5"`, `"1e3"`, a
- * number, nothing) is a `ResponseValidationError` naming where it was, also with validation off.
- *
- * @example
- * readQuantity("0x10", "eth_subscription (newHeads)", "/params/result/number"); // 16n
- */
-export function readQuantity(value: unknown, method: string, pointer: string): bigint {
-  if (typeof value === "string" && /^0x[0-9a-fA-F]{1,64}$/.test(value)) return BigInt(value);
-  throw new ResponseValidationError(method, 101, [
-    { pointer, message: "must be a hex quantity (0x and up to 64 hex digits)" },
-  ]);
-}
-
 /** A chainkit error as is; anything else thrown while reading what the node sent, as a `ResponseValidationError`. */
 function asTypedError(error: unknown, method: string, pointer: string): unknown {
   if (error instanceof ChainkitError) return error;

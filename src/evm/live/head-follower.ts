@@ -1,7 +1,8 @@
 import type { Block, BlockHeader } from "../../../generated/evm/types.js";
 import type { FieldIssue } from "../../runtime/errors/request-validation-error.js";
 import { SubscriptionError } from "../errors/subscription-error.js";
-import { Follower, readQuantity } from "./follower.js";
+import { readQuantity } from "../read-quantity.js";
+import { Follower } from "./follower.js";
 import type { NewHeadsEvent } from "./live-events.js";
 
 /** The most blocks fetched in one catch-up round (one JSON-RPC batch). */

@@ -1,12 +1,13 @@
-import type { Log, LogSubscriptionFilter } from "../../../generated/evm/types.js";
+import type { Log, LogFilter, LogSubscriptionFilter } from "../../../generated/evm/types.js";
 import type { FieldIssue } from "../../runtime/errors/request-validation-error.js";
 
 /**
- * Checks a log the node sent against the filter the subscription asked for: its address must be one
- * of the filter's (in any case), and each topic the filter names must match the log's topic at that
- * position. A node that sends anything else is broken or hostile: its log is not delivered.
+ * Checks a log the node sent against the filter it was asked for (a subscription's, or one
+ * `eth_getLogs` window's): its address must be one of the filter's (in any case), and each topic the
+ * filter names must match the log's topic at that position. A node that sends anything else is broken
+ * or hostile: its log is not delivered.
  *
- * @param filter - The subscription's filter.
+ * @param filter - The filter asked for.
  * @param log - The log as the node sent it.
  * @param pointer - Where the log sits in the message, for the issue (e.g. `/params/result`).
  * @returns The first mismatch as an issue, or `undefined` when the log matches.
@@ -15,17 +16,17 @@ import type { FieldIssue } from "../../runtime/errors/request-validation-error.j
  * logFilterIssue({ address: "0x00000000000000000000000000000000000000aa" }, log, "/params/result"); // { pointer: "/params/result/address", … }
  */
 export function logFilterIssue(
-  filter: LogSubscriptionFilter,
+  filter: LogSubscriptionFilter | LogFilter,
   log: Log,
   pointer: string,
 ): FieldIssue | undefined {
-  const addresses = filter.address === undefined ? [] : [filter.address].flat();
+  const addresses = filter.address === undefined || filter.address === null ? [] : [filter.address].flat();
   if (addresses.length > 0) {
     const address = typeof log.address === "string" ? log.address.toLowerCase() : "";
     if (!addresses.some((wanted) => wanted.toLowerCase() === address)) {
       return {
         pointer: `${pointer}/address`,
-        message: "is not an address the subscription's filter asked for",
+        message: "is not an address the filter asked for",
       };
     }
   }
@@ -37,7 +38,7 @@ export function logFilterIssue(
     if (topic === undefined || !allowed.includes(topic)) {
       return {
         pointer: `${pointer}/topics/${index}`,
-        message: "does not match the subscription's topic filter",
+        message: "does not match the topic the filter asked for at this position",
       };
     }
   }

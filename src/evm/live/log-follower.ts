@@ -2,8 +2,9 @@ import type { Log, LogSubscriptionFilter } from "../../../generated/evm/types.js
 import type { FieldIssue } from "../../runtime/errors/request-validation-error.js";
 import { ResponseValidationError } from "../../runtime/errors/response-validation-error.js";
 import { SubscriptionError } from "../errors/subscription-error.js";
+import { readQuantity } from "../read-quantity.js";
 import type { EventQueue } from "./event-queue.js";
-import { Follower, type FollowerContext, readQuantity } from "./follower.js";
+import { Follower, type FollowerContext } from "./follower.js";
 import { CATCH_UP_WINDOW } from "./head-follower.js";
 import type { LogEvent } from "./live-events.js";
 import { logFilterIssue } from "./log-filter-match.js";

@@ -1,7 +1,10 @@
 import type { EvmMethods, Log, LogFilter } from "../../../generated/evm/index.js";
 import { type FieldIssue, RequestValidationError } from "../../runtime/errors/request-validation-error.js";
+import { ResponseValidationError } from "../../runtime/errors/response-validation-error.js";
 import { LOG_WINDOW_BLOCKS } from "../limits.js";
+import { logFilterIssue } from "../live/log-filter-match.js";
 import { toHex } from "../quantity.js";
+import { readQuantity } from "../read-quantity.js";
 
 /** What `evm.logs` walks: a block range of any length, and the usual address and topic filters. */
 export interface LogRange {
@@ -65,6 +68,39 @@ export async function* walkLogs(node: EvmMethods, range: LogRange): AsyncGenerat
   };
   for (let start = from; start <= to; start += LOG_WINDOW_BLOCKS) {
     const end = start + LOG_WINDOW_BLOCKS - 1n < to ? start + LOG_WINDOW_BLOCKS - 1n : to;
-    yield* await node.eth_getLogs({ ...filter, fromBlock: toHex(start), toBlock: toHex(end) });
+    const logs = await node.eth_getLogs({ ...filter, fromBlock: toHex(start), toBlock: toHex(end) });
+    yield* windowLogs(logs, filter, start, end);
   }
+}
+
+const GET_LOGS = "eth_getLogs";
+
+/**
+ * The logs of one window's answer that the window asked for, each once: a log of another contract
+ * or event, or of a block outside the window, is a hostile answer (`ResponseValidationError` naming
+ * it); a log repeated (same `blockHash` and `logIndex`) is given once. Windows do not overlap, so
+ * remembering one window's logs is enough, and that memory is bounded by the answer's size.
+ */
+function windowLogs(logs: Log[], filter: LogFilter, start: bigint, end: bigint): Log[] {
+  const seen = new Set<string>();
+  const kept: Log[] = [];
+  for (const [index, log] of logs.entries()) {
+    const pointer = `/result/${index}`;
+    const mismatch = logFilterIssue(filter, log, pointer);
+    if (mismatch !== undefined) throw new ResponseValidationError(GET_LOGS, 200, [mismatch]);
+    const block = readQuantity(log.blockNumber, GET_LOGS, `${pointer}/blockNumber`, 200);
+    if (block < start || block > end) {
+      throw new ResponseValidationError(GET_LOGS, 200, [
+        {
+          pointer: `${pointer}/blockNumber`,
+          message: `is ${block}, outside the blocks asked for (${start} to ${end})`,
+        },
+      ]);
+    }
+    const key = `${log.blockHash}:${readQuantity(log.logIndex, GET_LOGS, `${pointer}/logIndex`, 200)}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    kept.push(log);
+  }
+  return kept;
 }

@@ -19,6 +19,11 @@ export interface OpenedSocket {
   limitsMessages: boolean;
   /** Ends the connection at once, without a closing handshake (when the class can). */
   terminate(): void;
+  /**
+   * Calls `listener` for each ping the node sends, where the class reports them (only `ws` does; a
+   * browser answers pings out of sight).
+   */
+  onPing?(listener: () => void): void;
 }
 
 /**
@@ -51,6 +56,7 @@ export async function openWebSocket(
     socket: socket as unknown as WebSocketLike,
     limitsMessages: true,
     terminate: () => socket.terminate(),
+    onPing: (listener) => socket.on("ping", listener),
   };
 }
 

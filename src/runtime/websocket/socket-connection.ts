@@ -4,6 +4,7 @@ import { NetworkError } from "../errors/network-error.js";
 import { TimeoutError } from "../errors/timeout-error.js";
 import type { KeepAlivePolicy } from "./keep-alive-policy.js";
 import { type OpenedSocket, openWebSocket } from "./open-websocket.js";
+import { MAX_PINGS_PER_SECOND, PingCounter } from "./ping-flood.js";
 import type { ReconnectPolicy } from "./reconnect-policy.js";
 import {
   refusedForGood,
@@ -110,6 +111,11 @@ export class SocketConnection {
   /** Whether a socket is open now. */
   get isOpen(): boolean {
     return this.#state === "open";
+  }
+
+  /** Why the last socket was lost or the last dial failed; `undefined` while a socket is open. */
+  get lastError(): ChainkitError | undefined {
+    return this.#lastError;
   }
 
   /**
@@ -237,6 +243,12 @@ export class SocketConnection {
     const { socket } = opened;
     const current = () => this.#opened === opened;
     let failure: ChainkitError | undefined;
+    // A ping flood is hostile: the socket is dropped (a drop soon after opening counts as a failed
+    // dial, so the redials back off and give up) instead of answering every ping.
+    const pings = new PingCounter();
+    opened.onPing?.(() => {
+      if (current() && pings.flooded(Date.now())) this.#lose(pingFlood(this.#options));
+    });
     // The ws package enforces its own handshake timeout; a browser-style class gets ours.
     this.#handshakeTimer = setTimeout(() => {
       if (current() && this.#state === "connecting") {
@@ -388,6 +400,15 @@ export class SocketConnection {
     this.#dialTimer = undefined;
     this.#handshakeTimer = undefined;
   }
+}
+
+function pingFlood(context: SocketErrorContext): NetworkError {
+  return socketNetworkError(
+    context,
+    new Error(
+      `the node sent more than ${MAX_PINGS_PER_SECOND} pings within a second (a ping flood): the connection was dropped and is dialled again with backoff; check the node`,
+    ),
+  );
 }
 
 /** Whether a text message is over `limit` bytes, without encoding it when its length already decides. */

@@ -209,12 +209,14 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): We
       signal?.addEventListener("abort", onAbort, { once: true });
       for (const id of ids) pending.set(id, entry);
       if (!connection.send(stringifyJson(payload))) {
+        // The socket went between opening and this send: say why, when the connection knows.
         drop(
-          new NetworkError({
-            method: "WS",
-            url: shown.url,
-            cause: new Error("the connection closed before sending"),
-          }),
+          connection.lastError ??
+            new NetworkError({
+              method: "WS",
+              url: shown.url,
+              cause: new Error("the connection closed before sending"),
+            }),
         );
       }
     });

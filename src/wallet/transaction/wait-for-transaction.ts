@@ -1,6 +1,7 @@
 import type { TransactionInfo } from "../../../generated/wallet/types.js";
 import { AbortError } from "../../runtime/errors/abort-error.js";
 import { ConfigurationError } from "../../runtime/errors/configuration-error.js";
+import { ResponseValidationError } from "../../runtime/errors/response-validation-error.js";
 import { TimeoutError } from "../../runtime/errors/timeout-error.js";
 import { sleep } from "../../runtime/http/sleep.js";
 import type { CallOptions } from "../../runtime/operation.js";
@@ -39,6 +40,7 @@ const FAILED_RESULTS = new Set(["REVERT", "OUT_OF_ENERGY", "OUT_OF_TIME", "TRANS
  * @param options - Confirmed or not, timeout, interval, abort signal.
  * @returns The receipt.
  * @throws {TransactionFailedError} when the receipt says the call failed (`REVERT`, `OUT_OF_ENERGY`, …).
+ * @throws {ResponseValidationError} (pointer `/id`) when the node answers another transaction's receipt.
  * @throws {TransactionWaitTimeoutError} when the timeout runs out first.
  * @throws {AbortError} when `signal` fires.
  * @throws {ConfigurationError} for a timeout or interval that is not a number of milliseconds > 0.
@@ -66,9 +68,28 @@ export async function waitForTransaction(
       if (!(error instanceof TimeoutError)) throw error;
       throw new TransactionWaitTimeoutError({ txID, timeout, confirmed, cause: error });
     }
-    if (info !== null) return checkOutcome(info);
+    if (info !== null) return checkOutcome(checkIdentity(info, txID, confirmed));
     await sleep(Math.min(interval, Math.max(0, deadline - Date.now())), signal);
   }
+}
+
+/**
+ * The receipt, when it is the one asked for: a node that answers another transaction's receipt (a
+ * real one, successful) must not make a failed or unknown transaction look done.
+ */
+function checkIdentity(info: TransactionInfo, txID: string, confirmed: boolean): TransactionInfo {
+  const asked = txID.replace(/^0x/i, "").toLowerCase();
+  if (typeof info.id === "string" && info.id.replace(/^0x/i, "").toLowerCase() === asked) return info;
+  throw new ResponseValidationError(
+    confirmed ? "getTransactionInfoByIdSolidity" : "getTransactionInfoById",
+    200,
+    [
+      {
+        pointer: "/id",
+        message: `is ${String(info.id)}, not ${asked}: the node answered with another transaction's receipt; check the node, it cannot be trusted with this wait`,
+      },
+    ],
+  );
 }
 
 /** The receipt, or the failure it records. */
