@@ -98,12 +98,7 @@ export type {
   FeedSubscription,
   FeedType,
 } from "./exchange/feed/feed-types.js";
-export {
-  createInfoClient,
-  type InfoClient,
-  type InfoClientOptions,
-  type TimeRange,
-} from "./exchange/info-client.js";
+export { createInfoClient, type InfoClient, type InfoClientOptions } from "./exchange/info-client.js";
 export { createNonceManager, type NonceManager, nonceManagerFor } from "./exchange/nonce-manager.js";
 export {
   type NoncePartition,
@@ -140,6 +135,7 @@ export {
   type Signer,
   type TypedDataSigner,
 } from "./exchange/signing/signer.js";
+export type { TimeRange } from "./exchange/time-range.js";
 export * from "./runtime/errors/index.js";
 export { DEFAULT_MAX_RESPONSE_BYTES } from "./runtime/max-response-bytes.js";
 export type { UsageBudget, UsageMeter, UsageSnapshot } from "./runtime/usage/usage-meter.js";

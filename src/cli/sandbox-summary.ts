@@ -78,6 +78,30 @@ function quoteForShell(value: string): string {
   return /^[\w.:/@+,-]*$/.test(value) ? value : `'${value.replaceAll("'", "'\\''")}'`;
 }
 
+/** Each signing key and the fixture naming the account it signs for, so the printout ties them together. */
+const KEY_ACCOUNTS: Readonly<Record<string, string>> = {
+  exchangePrivateKey: "exchangeAddress",
+  walletPrivateKey: "walletAddress",
+  evmPrivateKey: "evmAddress",
+};
+
+/** The note after a key: the account it signs for. */
+function keyNote(key: string, fixtures: Record<string, unknown>): string {
+  const fixture = KEY_ACCOUNTS[key];
+  const account = fixture === undefined ? undefined : fixtures[fixture];
+  return typeof account === "string" ? `   signs for ${fixture} ${account}` : "";
+}
+
+/** The note after a list of accounts: which of them a key signs for, so a first transfer goes to another. */
+function accountsNote(list: unknown, fixtures: Record<string, unknown>): string {
+  if (!Array.isArray(list)) return "";
+  const owned = Object.entries(KEY_ACCOUNTS).flatMap(([key, fixture]) => {
+    const index = list.indexOf(fixtures[fixture]);
+    return index < 0 ? [] : [`[${index}] is ${fixture}, the account of ${key}`];
+  });
+  return owned.length > 0 ? `   ${owned.join("; ")}` : "";
+}
+
 /**
  * The summary for a person at a terminal.
  *
@@ -101,9 +125,13 @@ export function sandboxText(summary: SandboxSummary): string {
       row(surface, url, surface === "evm" ? evmNote : ""),
     ),
     "",
-    ...Object.entries(summary.credentials).map(([key, value]) => row(key, value)),
+    ...Object.entries(summary.credentials).map(([key, value]) =>
+      row(key, value, keyNote(key, summary.fixtures)),
+    ),
     "",
-    ...Object.entries(summary.fixtures).map(([key, value]) => row(key, displayText(value))),
+    ...Object.entries(summary.fixtures).map(([key, value]) =>
+      row(key, displayText(value), accountsNote(value, summary.fixtures)),
+    ),
     "",
     "Press Ctrl-C to stop.",
   ].join("\n");

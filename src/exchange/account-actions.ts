@@ -107,8 +107,16 @@ class Checks {
     const value = this.input[field];
     if (typeof value !== "string") return this.#fail(field, 'must be a token: "PURR" or "PURR:0x<tokenId>"');
     if (TOKEN.test(value)) return value;
-    const token = spotMeta?.tokens.find((candidate) => candidate.name === value);
-    if (token) return `${token.name}:${token.tokenId}`;
+    const [token, ...others] = spotMeta?.tokens.filter((candidate) => candidate.name === value) ?? [];
+    if (token && others.length === 0) return `${token.name}:${token.tokenId}`;
+    if (token) {
+      // Two tokens of one name: signing the first could send the wrong one.
+      const ids = [token, ...others].map((candidate) => `"${candidate.name}:${candidate.tokenId}"`);
+      return this.#fail(
+        field,
+        `${JSON.stringify(value)} names ${ids.length} spot tokens of this exchange: ${ids.join(", ")}; pass the one you mean as NAME:tokenId`,
+      );
+    }
     const names = closestNames(value, spotMeta?.tokens.map((candidate) => candidate.name) ?? []);
     const hint = names.length > 0 ? `: did you mean ${names.map((name) => `"${name}"`).join(" or ")}?` : "";
     return this.#fail(

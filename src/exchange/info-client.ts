@@ -33,6 +33,7 @@ import { createRestCaller } from "../runtime/rest/create-rest-caller.js";
 import type { UsageBudget, UsageMeter, UsageSnapshot } from "../runtime/usage/usage-meter.js";
 import { type AssetDirectory, createAssetDirectory } from "./assets/asset-directory.js";
 import { FILLS_PAGE_SIZE, walkFillsByTime } from "./fills-by-time.js";
+import { rangeFields, type TimeRange } from "./time-range.js";
 
 /** Options of {@link createInfoClient}. */
 export interface InfoClientOptions {
@@ -57,12 +58,6 @@ export interface InfoClientOptions {
    * before sending, or `false` to send them unchecked. Default: `assets()`, read once.
    */
   assets?: AssetDirectory | false;
-}
-
-/** A time range in milliseconds: from `startTime`, to `endTime` (inclusive; default now). */
-export interface TimeRange {
-  startTime: number;
-  endTime?: number;
 }
 
 /** A client for the exchange's `POST /info` queries: no key, no signature. */
@@ -202,12 +197,7 @@ export function createInfoClient(options: InfoClientOptions): InfoClient {
     if (issue) throw new RequestValidationError(operation, [issue]);
   }
 
-  const range = ({ startTime, endTime }: TimeRange) => ({
-    startTime,
-    ...(endTime !== undefined && { endTime }),
-  });
-
-  function userFillsByTime(
+  async function userFillsByTime(
     user: string,
     span: TimeRange,
     call: CallOptions & { aggregateByTime?: boolean } = {},
@@ -217,7 +207,7 @@ export function createInfoClient(options: InfoClientOptions): InfoClient {
       {
         type: "userFillsByTime",
         user,
-        ...range(span),
+        ...rangeFields("userFillsByTime", span),
         ...(aggregateByTime !== undefined && { aggregateByTime }),
       },
       rest,
@@ -243,13 +233,14 @@ export function createInfoClient(options: InfoClientOptions): InfoClient {
     async candleSnapshot(coin, interval, span, call) {
       await checkCoin("candleSnapshot", coin, "/req/coin", call);
       return operations.candleSnapshot(
-        { type: "candleSnapshot", req: { coin, interval, ...range(span) } },
+        { type: "candleSnapshot", req: { coin, interval, ...rangeFields("candleSnapshot", span, "/req") } },
         call,
       );
     },
     async fundingHistory(coin, span, call) {
       await checkCoin("fundingHistory", coin, "/coin", call);
-      return operations.fundingHistory({ type: "fundingHistory", coin, ...range(span) }, call);
+      const fields = rangeFields("fundingHistory", span);
+      return operations.fundingHistory({ type: "fundingHistory", coin, ...fields }, call);
     },
     openOrders: (user, call) => operations.openOrders({ type: "openOrders", user }, call),
     frontendOpenOrders: (user, call) =>
@@ -266,11 +257,12 @@ export function createInfoClient(options: InfoClientOptions): InfoClient {
       operations.clearinghouseState({ type: "clearinghouseState", user }, call),
     spotClearinghouseState: (user, call) =>
       operations.spotClearinghouseState({ type: "spotClearinghouseState", user }, call),
-    userFunding: (user, span, call) =>
-      operations.userFunding({ type: "userFunding", user, ...range(span) }, call),
+    userFunding: async (user, span, call) =>
+      operations.userFunding({ type: "userFunding", user, ...rangeFields("userFunding", span) }, call),
     userFillsByTime,
     fillsByTime(user, span, call = {}) {
       const { pageSize = FILLS_PAGE_SIZE, ...rest } = call;
+      rangeFields("userFillsByTime", span); // a range in seconds is refused before the walk starts
       return walkFillsByTime({
         startTime: span.startTime,
         endTime: span.endTime,
@@ -285,9 +277,9 @@ export function createInfoClient(options: InfoClientOptions): InfoClient {
       operations.maxBuilderFee({ type: "maxBuilderFee", user, builder }, call),
     subAccounts: (user, call) => operations.subAccounts({ type: "subAccounts", user }, call),
     portfolio: (user, call) => operations.portfolio({ type: "portfolio", user }, call),
-    userNonFundingLedgerUpdates: (user, span, call) =>
+    userNonFundingLedgerUpdates: async (user, span, call) =>
       operations.userNonFundingLedgerUpdates(
-        { type: "userNonFundingLedgerUpdates", user, ...range(span) },
+        { type: "userNonFundingLedgerUpdates", user, ...rangeFields("userNonFundingLedgerUpdates", span) },
         call,
       ),
     assets,

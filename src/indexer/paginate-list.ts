@@ -1,7 +1,7 @@
 import { ResponseValidationError } from "../runtime/errors/response-validation-error.js";
 import type { CallOptions, PagingDescriptor } from "../runtime/operation.js";
 import { pageItems, pagingCount } from "../runtime/paging/page-items.js";
-import { RecentItems } from "./recent-items.js";
+import { RecentItems } from "../runtime/paging/recent-items.js";
 
 /**
  * Full pages in a row with no new item after which paging stops: a server that ignores `offset`

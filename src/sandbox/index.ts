@@ -147,6 +147,8 @@ export interface Sandbox {
      * transfer and two system transfers.
      */
     evmAccounts: readonly string[];
+    /** The account `credentials.evmPrivateKey` signs for: `evmAccounts[1]` (send to another one). */
+    evmAddress: string;
     /**
      * The EVM chain's ERC-20 (`Sandbox USD`, `SUSD`, 6 decimals; `transfer`, `approve`, `transferFrom`,
      * custom errors), deployed by the first account in block 1, with `Transfer` and `Approval` logs in
@@ -194,6 +196,13 @@ function demoNodeSecrets(secrets: SecretSource): NodeSecrets {
     username: `demo-${secrets.hex("username", 3)}`,
     password: secrets.base64url("password", 18),
   };
+}
+
+/** The address of the account whose key is handed out for signing (see {@link signingKeyOf}). */
+function signingAccountOf(evm: EvmSurface): string {
+  const account = evm.accounts[1];
+  if (account === undefined) throw new Error("the sandbox's EVM chain has no second funded account");
+  return account;
 }
 
 /** The key of the funded account handed out for signing: the second one, as the first sends the sandbox's own transactions. */
@@ -368,6 +377,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         restingOids: Object.freeze([...exchange.restingOids]),
         exchangeAddress: exchange.demo.address,
         evmAccounts: evm.accounts,
+        evmAddress: signingAccountOf(evm),
         evmErc20Address: evm.erc20Address as string,
         walletAddress: wallet.demo.address,
         walletTrc20Address: wallet.trc20Address,

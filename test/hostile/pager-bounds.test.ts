@@ -1,6 +1,6 @@
 import { createIndexerClient, ResponseValidationError } from "chainkit/indexer";
 import { afterEach, describe, expect, it } from "vitest";
-import { RECENT_ITEMS_REMEMBERED } from "../../src/indexer/recent-items.js";
+import { RECENT_ITEMS_REMEMBERED } from "../../src/runtime/paging/recent-items.js";
 import { type HostileServer, startHostileServer } from "../support/hostile-server.js";
 import { TOKEN } from "./support/clients.js";
 

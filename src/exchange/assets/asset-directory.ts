@@ -22,12 +22,19 @@ export interface AssetInfo {
 export interface AssetDirectory {
   /** Every asset: perpetuals in index order, then spot pairs. */
   readonly assets: readonly AssetInfo[];
-  /** The asset with this index or name (`"BTC"`, `"PURR/USDC"`, `"@107"`, or `"HFUN/USDC"` by its tokens), if any. */
+  /**
+   * The asset with this index or name (`"BTC"`, `"PURR/USDC"`, `"@107"`, or `"HFUN/USDC"` by its tokens), if any.
+   *
+   * @throws {RequestValidationError} when several assets have that name (a hostile or mistaken
+   *   `spotMeta`): the message lists their indexes, to pass one instead.
+   */
   get(asset: number | string): AssetInfo | undefined;
+  /** Every asset a name could mean: none, one, or several when the exchange's lists repeat a name. */
+  named(name: string): readonly AssetInfo[];
   /**
    * The index of a named asset, for an order's `a`.
    *
-   * @throws {RequestValidationError} when no asset has that name.
+   * @throws {RequestValidationError} when no asset has that name, or several do.
    */
   index(name: string): number;
 }
@@ -57,7 +64,16 @@ export function createAssetDirectory(meta: Meta, spotMeta?: SpotMeta): AssetDire
     maxLeverage: perp.maxLeverage,
     ...(perp.isDelisted === true && { isDelisted: true }),
   }));
-  const byName = new Map<string, AssetInfo>(assets.map((asset) => [asset.name, asset]));
+  // A name may come twice (a spot pair named like a perpetual, two tokens of one name): every asset
+  // it could mean is kept, so the lookup refuses it rather than picking one.
+  const byName = new Map<string, AssetInfo[]>();
+  const byTokens = new Map<string, AssetInfo[]>();
+  const add = (names: Map<string, AssetInfo[]>, name: string, asset: AssetInfo) => {
+    const known = names.get(name);
+    if (!known) names.set(name, [asset]);
+    else if (!known.includes(asset)) known.push(asset);
+  };
+  for (const asset of assets) add(byName, asset.name, asset);
   const tokens = new Map((spotMeta?.tokens ?? []).map((token) => [token.index, token]));
   for (const pair of spotMeta?.universe ?? []) {
     const base = tokens.get(pair.tokens[0] as number);
@@ -71,15 +87,23 @@ export function createAssetDirectory(meta: Meta, spotMeta?: SpotMeta): AssetDire
       maxPriceDecimals: Math.max(0, 8 - base.szDecimals),
     };
     assets.push(asset);
-    byName.set(pair.name, asset);
-    if (quote && !byName.has(`${base.name}/${quote.name}`)) byName.set(`${base.name}/${quote.name}`, asset);
+    add(byName, pair.name, asset);
+    if (quote) add(byTokens, `${base.name}/${quote.name}`, asset);
   }
   const byIndex = new Map(assets.map((asset) => [asset.index, asset]));
+  // The service's own names come first; a pair named by its tokens only when no asset has that name.
+  const named = (name: string): readonly AssetInfo[] => byName.get(name) ?? byTokens.get(name) ?? [];
+  const one = (name: string): AssetInfo | undefined => {
+    const [only, ...others] = named(name);
+    if (others.length === 0) return only;
+    throw new RequestValidationError("assets", [{ pointer: "/name", message: ambiguity(name, named(name)) }]);
+  };
   return {
     assets,
-    get: (asset) => (typeof asset === "number" ? byIndex.get(asset) : byName.get(asset)),
+    get: (asset) => (typeof asset === "number" ? byIndex.get(asset) : one(asset)),
+    named,
     index(name) {
-      const asset = byName.get(name);
+      const asset = one(name);
       if (!asset) {
         throw new RequestValidationError("assets", [
           {
@@ -91,4 +115,16 @@ export function createAssetDirectory(meta: Meta, spotMeta?: SpotMeta): AssetDire
       return asset.index;
     },
   };
+}
+
+/** Why a name cannot be looked up: the assets it could mean, and how to pick one. */
+function ambiguity(name: string, candidates: readonly AssetInfo[]): string {
+  const listed = candidates
+    .map(
+      (asset) =>
+        `${asset.index} (${asset.kind === "perp" ? "perpetual" : "spot pair"} ${JSON.stringify(asset.name)})`,
+    )
+    .join(", ");
+  const first = candidates[0]?.index ?? 0;
+  return `${JSON.stringify(name)} names ${candidates.length} assets of this exchange: ${listed}; pass the index of the one you mean instead of its name, e.g. get(${first})`;
 }

@@ -1,6 +1,7 @@
 import type { Order } from "../../../generated/exchange/types.js";
 import type { FieldIssue } from "../../runtime/errors/request-validation-error.js";
 import type { AssetDirectory } from "./asset-directory.js";
+import { orderValueProblem } from "./order-value.js";
 import { priceProblem, sizeProblem } from "./price-rules.js";
 
 /** An order in wire form and where it sits in its action (`/orders/0`, `/modifies/2/order`). */
@@ -10,8 +11,8 @@ export interface PlacedOrder {
 }
 
 /**
- * Checks each order's asset, price, trigger price and size against the exchange's rules for that
- * asset, so a price the exchange would refuse is named before anything is signed.
+ * Checks each order's asset, price, trigger price, size and value against the exchange's rules for
+ * that asset, so an order the exchange would refuse is named before anything is signed.
  *
  * @param orders - The orders of one action, with their pointers.
  * @param assets - The exchange's assets.
@@ -37,7 +38,7 @@ export function orderIssues(orders: readonly PlacedOrder[], assets: AssetDirecto
       const trigger = priceProblem(order.t.trigger.triggerPx, asset);
       if (trigger) issues.push({ pointer: `${pointer}/t/trigger/triggerPx`, message: trigger });
     }
-    const size = sizeProblem(order.s, asset);
+    const size = sizeProblem(order.s, asset) ?? orderValueProblem(order, asset);
     if (size) issues.push({ pointer: `${pointer}/s`, message: size });
   }
   return issues;

@@ -18,8 +18,8 @@ export function coinIssue(coin: string, pointer: string, assets: AssetDirectory)
   const names = assets.assets.map((asset) => asset.name);
   if (typeof coin !== "string" || names.includes(coin)) return undefined;
   // A pair named by its tokens ("HFUN/USDC") is `@<index>` to the service.
-  const alias = assets.get(coin);
-  const suggestions = alias ? [alias.name] : closestNames(coin, names);
+  const aliases = assets.named(coin).map((asset) => asset.name);
+  const suggestions = aliases.length > 0 ? aliases : closestNames(coin, names);
   const hint =
     suggestions.length > 0
       ? `did you mean ${suggestions.map((name) => `"${name}"`).join(" or ")}?`

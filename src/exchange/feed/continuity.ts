@@ -6,7 +6,7 @@ import type {
   WsTrades,
   WsUserFills,
 } from "../../../generated/exchange/types.js";
-import { RecentKeys } from "./recent-keys.js";
+import { RecentKeys } from "../../runtime/recent-keys.js";
 
 /** How one subscription's messages go on across reconnects. */
 export interface Continuity {

@@ -7,6 +7,7 @@ import { resolveMaxResponseBytes } from "../../runtime/max-response-bytes.js";
 import { resolveKeepAlivePolicy } from "../../runtime/websocket/keep-alive-policy.js";
 import { resolveReconnectPolicy } from "../../runtime/websocket/reconnect-policy.js";
 import { checkWebSocketChoice } from "../../runtime/websocket/websocket-choice.js";
+import type { AssetDirectory } from "../assets/asset-directory.js";
 import { FeedOverflowError } from "./feed-overflow-error.js";
 import { FeedQueue, type OverflowPolicy } from "./feed-queue.js";
 import type { FeedSession, FeedSettings } from "./feed-session.js";
@@ -37,9 +38,11 @@ const WHOLE_STATE: ReadonlySet<FeedType> = new Set(["allMids", "l2Book", "bbo", 
  * subscription ends with a `FeedOverflowError`.
  *
  * @param options - `baseUrl`, and optional `reconnect`, `keepAlive`, `heartbeatInterval`,
- *   `maxBuffered`, `maxResponseBytes`, `validateResponse`, `timeout`, `WebSocket`.
+ *   `maxBuffered`, `maxResponseBytes`, `validateResponse`, `timeout`, `assets`, `WebSocket`.
  * @returns The feed.
  * @throws {ConfigurationError} for an insecure or malformed URL or a malformed option.
+ * A subscription to a coin the exchange does not list ends at once with a `RequestValidationError`
+ * naming the closest known coins.
  * @example
  * const feed = createExchangeFeed({ baseUrl: "https://api.hyperliquid.xyz" });
  * for await (const book of feed.subscribe({ type: "l2Book", coin: "BTC" })) {
@@ -80,6 +83,24 @@ export function createExchangeFeed(options: ExchangeFeedOptions): ExchangeFeed {
     return session;
   };
   const closedError = () => new AbortError({ reason: "the feed was closed", method: "WS", url });
+  let assets: Promise<AssetDirectory> | undefined;
+
+  /** Refuses a coin the exchange does not list, as the `/info` queries do (their check loads with it). */
+  async function checkCoin(type: string, coin: unknown) {
+    if (options.assets === false || typeof coin !== "string") return;
+    assets ??= import("../info-client.js")
+      .then(({ createInfoClient }) =>
+        createInfoClient({ baseUrl, validateResponse: settings.validate }).assets(),
+      )
+      .catch((error: unknown) => {
+        assets = undefined;
+        throw error;
+      });
+    const known = options.assets ?? (await assets);
+    const { coinIssue } = await import("../assets/coin-check.js");
+    const issue = coinIssue(coin, "/coin", known);
+    if (issue) throw new RequestValidationError(`subscribe ${type}`, [issue]);
+  }
 
   function subscribe(request: FeedRequest, call: FeedSubscribeOptions = {}): FeedSubscription<unknown> {
     if (request === null || typeof request !== "object" || typeof request.type !== "string") {
@@ -107,6 +128,7 @@ export function createExchangeFeed(options: ExchangeFeedOptions): ExchangeFeed {
       const made = await load();
       const issues = made.issues(request as Parameters<FeedSession["issues"]>[0]);
       if (issues.length > 0) throw new RequestValidationError(`subscribe ${type}`, issues);
+      await checkCoin(type, (request as { coin?: unknown }).coin);
       if (closed) throw closedError();
       made.add({ type, request: { ...request }, queue });
     };

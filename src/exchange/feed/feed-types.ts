@@ -3,6 +3,7 @@ import type { FetchFunction } from "../../runtime/http/send-request.js";
 import type { KeepAliveOptions } from "../../runtime/websocket/keep-alive-policy.js";
 import type { ReconnectOptions } from "../../runtime/websocket/reconnect-policy.js";
 import type { WebSocketConstructor } from "../../runtime/websocket/websocket-like.js";
+import type { AssetDirectory } from "../assets/asset-directory.js";
 
 /** The subscription types of the exchange's WebSocket (`l2Book`, `userFills`, …). */
 export type FeedType = ExchangeChannelType;
@@ -36,6 +37,12 @@ export interface ExchangeFeedOptions {
   validateResponse?: boolean;
   /** Milliseconds the opening handshake may take (default 10 000). */
   timeout?: number;
+  /**
+   * The assets a subscription's `coin` is checked against before subscribing (the service answers an
+   * unknown coin with an empty book forever), or `false` to subscribe unchecked. Default: read once
+   * from `/info` at `baseUrl` with the first subscription that names a coin.
+   */
+  assets?: AssetDirectory | false;
   /** A browser-style WebSocket class instead of the default (the `ws` package in Node, else the global one). */
   WebSocket?: WebSocketConstructor;
 }

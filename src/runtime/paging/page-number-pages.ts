@@ -1,10 +1,12 @@
 import { ResponseValidationError } from "../errors/response-validation-error.js";
 import type { CallOptions, PageNumberPagingDescriptor } from "../operation.js";
-import { itemKey, pageItems, pagingCount } from "./page-items.js";
+import { pageItems, pagingCount } from "./page-items.js";
+import { RecentItems } from "./recent-items.js";
 
 /**
  * Pages in a row that bring no new item while `next` still points on, after which paging stops:
- * a server that ignores `page` would otherwise answer the same page forever.
+ * a server that ignores `page`, or sends its pages in a cycle (A, B, A, B…), would otherwise be
+ * read forever.
  */
 const MAX_REPEATED_PAGES = 3;
 
@@ -29,9 +31,9 @@ export interface PageNumberList<Q> {
  * items were yielded.
  *
  * An item created between two requests pushes the others one place on, so the first item of a page
- * may be the last of the one before: items are compared by their key fields with the page before, so
- * none is yielded twice; none is lost either, since arrivals only push items to later pages. Only the
- * keys of the last page are kept, so memory does not grow with the list.
+ * may be the last of the one before: an item equal to one of the last 10,000 yielded (by its key
+ * fields, or by its content when one is missing) is skipped, so none is yielded twice; none is lost
+ * either, since arrivals only push items to later pages. Memory stays bounded however long the list.
  *
  * @param list - The operation, its paging facts and a function fetching one page.
  * @param filter - The query without paging; a `page` in it is the first page to read.
@@ -40,7 +42,7 @@ export interface PageNumberList<Q> {
  * @throws {RequestValidationError} before any request when `max` or the filter's `page` is not a whole
  *   number in range (`page` at least 1, `max` at least 0).
  * @throws {ResponseValidationError} when an answer has no list where the spec puts it, or several pages
- *   in a row bring no new item while naming a next page (a server that ignores `page`).
+ *   in a row bring no new item while naming a next page (a server that ignores `page` or cycles).
  * @example
  * const { paging } = platformOperations.listNodes;
  * if (paging?.mode === "page") {
@@ -57,7 +59,7 @@ export async function* pageNumberPages<Q extends object, I>(
   const { page: firstPage, ...rest } = filter as Q & { page?: unknown };
   const max = pagingCount(operation, options.max ?? Number.POSITIVE_INFINITY, "/options/max", 0);
   let page = pagingCount(operation, firstPage ?? 1, "/filter/page", 1);
-  let previousKeys = new Set<string>();
+  const recent = new RecentItems(paging.key);
   let repeatedPages = 0;
   let yielded = 0;
 
@@ -66,14 +68,10 @@ export async function* pageNumberPages<Q extends object, I>(
       signal: options.signal,
     });
     const items = pageItems(answer, paging.items, operation);
-    const keys = new Set<string>();
     let fresh = 0;
     for (const item of items) {
-      const key = itemKey(item, paging.key);
-      if (key !== undefined) {
-        keys.add(key);
-        if (previousKeys.has(key)) continue;
-      }
+      const isNew = recent.add(item);
+      if (!(typeof isNew === "boolean" ? isNew : await isNew)) continue;
       fresh++;
       yield item as I;
       yielded++;
@@ -86,11 +84,10 @@ export async function* pageNumberPages<Q extends object, I>(
       throw new ResponseValidationError(operation, 200, [
         {
           pointer: `/${paging.items}`,
-          message: `repeated ${repeatedPages} pages in a row: the service may ignore page`,
+          message: `repeated ${repeatedPages} pages in a row: the service may ignore page or send its pages in a cycle`,
         },
       ]);
     }
-    previousKeys = keys;
     page += 1;
   }
 }

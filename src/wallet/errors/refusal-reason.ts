@@ -4,6 +4,8 @@ export type RefusalReason =
   | "account not activated"
   | "bandwidth exhausted"
   | "energy exhausted"
+  | "stake too low"
+  | "delegation too low"
   | "expired"
   | "duplicate"
   | "bad signature"
@@ -19,6 +21,10 @@ const SENTENCES: Record<RefusalReason, string> = {
   "account not activated": "the account is not activated (it has never received TRX)",
   "bandwidth exhausted": "the sender has no bandwidth left and not enough TRX to burn for it",
   "energy exhausted": "the sender has no energy left and not enough TRX to burn for it",
+  "stake too low":
+    "the amount to delegate is more than the sender has staked for that resource and not yet delegated: delegate at most that (frozenV2 in getAccount), or stake more first with stake.freeze",
+  "delegation too low":
+    "the amount to undelegate is more than the sender delegated to that receiver for that resource, or part of it is still locked: undelegate at most what was delegated and is unlocked",
   expired: "the transaction expired before the node took it; build and sign it again",
   duplicate: "the node already has this transaction (it was sent before)",
   "bad signature": "the signature does not match the sender's permission",
@@ -41,6 +47,9 @@ const BY_CODE: Record<string, RefusalReason> = {
   NOT_ENOUGH_EFFECTIVE_CONNECTION: "node busy",
 };
 const BY_MESSAGE: [RegExp, RefusalReason][] = [
+  // Stake 2.0's refusals name the resource: read them before the resource words below.
+  [/delegateBalance must be less than or equal to available Freeze/i, "stake too low"],
+  [/insufficient delegatedFrozenBalance/i, "delegation too low"],
   [/balance is not sufficient|not enough balance|insufficient (fee|balance)/i, "balance too low"],
   [/no OwnerAccount|account (\S+ )?(does )?not exists?|not activated/i, "account not activated"],
   [/energy/i, "energy exhausted"],

@@ -9,6 +9,7 @@ import type {
 } from "../../../generated/wallet/types.js";
 import { HttpError } from "../../runtime/errors/http-error.js";
 import { type FieldIssue, RequestValidationError } from "../../runtime/errors/request-validation-error.js";
+import { ResponseValidationError } from "../../runtime/errors/response-validation-error.js";
 import type { CallOptions } from "../../runtime/operation.js";
 import { ContractCallError } from "../errors/contract-call-error.js";
 import { ContractRevertError } from "../errors/contract-revert-error.js";
@@ -91,8 +92,16 @@ export async function estimateFee(
       : Promise.resolve({ address: to }),
     buildUnsigned(operations, asked, from, to, options),
   ]);
-  const price = (key: string) =>
-    BigInt(parameters.chainParameter.find((entry) => entry.key === key)?.value ?? 0);
+  const price = (key: string) => {
+    const index = parameters.chainParameter.findIndex((entry) => entry.key === key);
+    const value = parameters.chainParameter[index]?.value;
+    return notNegative(
+      value,
+      "getChainParameters",
+      `/chainParameter/${index}/value`,
+      `a chain price (${key})`,
+    );
+  };
   const prices = { energyFee: price("getEnergyFee"), transactionFee: price("getTransactionFee") };
   const { energy, energySource } =
     asked.token === undefined
@@ -100,14 +109,17 @@ export async function estimateFee(
       : await contractEnergy(operations, asked.token, from, asked.data, options);
 
   const bandwidth = transactionBandwidth(built.raw_data_hex.length / 2);
-  const left = (limit: unknown, used: unknown) => big(limit) - big(used);
+  const resource = (field: keyof AccountResource) =>
+    notNegative(resources[field], "getAccountResource", `/${field}`, `the account's ${field}`);
+  const left = (limit: keyof AccountResource, used: keyof AccountResource) =>
+    resource(limit) - resource(used);
   const bandwidthFrom =
-    bandwidth <= left(resources.NetLimit, resources.NetUsed)
+    bandwidth <= left("NetLimit", "NetUsed")
       ? "stake"
-      : bandwidth <= left(resources.freeNetLimit, resources.freeNetUsed)
+      : bandwidth <= left("freeNetLimit", "freeNetUsed")
         ? "free"
         : "burn";
-  const energyLeft = left(resources.EnergyLimit, resources.EnergyUsed);
+  const energyLeft = left("EnergyLimit", "EnergyUsed");
   const energyCovered = energy < energyLeft ? energy : energyLeft > 0n ? energyLeft : 0n;
   const burn = {
     bandwidth: bandwidthFrom === "burn" ? bandwidth * prices.transactionFee : 0n,
@@ -182,7 +194,13 @@ async function contractEnergy(
   try {
     const estimate = (await operations.estimateEnergy(call, options)) as EnergyEstimate;
     if (estimate.result.result === true) {
-      return { energy: big(estimate.energy_required), energySource: "estimateenergy" };
+      const energy = notNegative(
+        estimate.energy_required,
+        "estimateEnergy",
+        "/energy_required",
+        "the energy a call needs",
+      );
+      return { energy, energySource: "estimateenergy" };
     }
   } catch (error) {
     if (!(error instanceof HttpError) || (error.status !== 404 && error.status !== 200)) throw error;
@@ -204,11 +222,32 @@ async function contractEnergy(
       "transfer(address,uint256)",
     );
   }
-  return { energy: big(constant.energy_used), energySource: "triggerconstantcontract" };
+  const energy = notNegative(
+    constant.energy_used,
+    "triggerConstantContract",
+    "/energy_used",
+    "the energy a call needs",
+  );
+  return { energy, energySource: "triggerconstantcontract" };
 }
 
 function big(value: unknown): bigint {
   return typeof value === "bigint" ? value : value === undefined ? 0n : BigInt(value as number | string);
+}
+
+/**
+ * A price, resource or energy the node answered, refused when below zero: none can be, and a
+ * negative one turns the estimate into a negative burn that would pass for a refund.
+ */
+function notNegative(value: unknown, operation: string, pointer: string, what: string): bigint {
+  const number = big(value);
+  if (number >= 0n) return number;
+  throw new ResponseValidationError(operation, 200, [
+    {
+      pointer,
+      message: `is ${number}, but ${what} is never negative: the node's answer is wrong or hostile, so no fee can be estimated from it; ask another node`,
+    },
+  ]);
 }
 
 /** The request's values, checked before anything is sent. */

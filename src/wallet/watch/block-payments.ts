@@ -37,7 +37,7 @@ const shown = (hex: string) => toBase58Address(hex);
 /**
  * The payments to watched addresses in one block, in block order: each successful transaction's
  * TRX or TRC-10 transfer, then the TRC-20 `Transfer` logs and the internal TRX and TRC-10 transfers
- * of its receipt. A failed transaction pays nothing.
+ * of its receipt. A failed transaction pays nothing, and one listed twice pays once.
  *
  * @param block - The block, with its transactions.
  * @param infos - The block's receipts (`gettransactioninfobyblocknum`); `[]` when it has no contract calls.
@@ -63,7 +63,11 @@ export function blockPayments(
     if (filter.assets && !filter.assets.has(payment.asset)) return;
     payments.push({ ...payment, ...at });
   };
+  const listed = new Set<string>();
   for (const transaction of block.transactions ?? []) {
+    // A node that lists a transaction twice in a block does not make it pay twice.
+    if (listed.has(transaction.txID)) continue;
+    listed.add(transaction.txID);
     if (transaction.ret?.[0]?.contractRet !== "SUCCESS") continue;
     const contract = transaction.raw_data.contract[0];
     const value = (contract?.parameter.value ?? {}) as Record<string, unknown>;

@@ -1,9 +1,16 @@
 import type { Block, TransactionInfo } from "../../../generated/wallet/types.js";
 import { AbortError } from "../../runtime/errors/abort-error.js";
 import { type FieldIssue, RequestValidationError } from "../../runtime/errors/request-validation-error.js";
+import { RecentKeys } from "../../runtime/recent-keys.js";
 import { ChainReorgError } from "../errors/chain-reorg-error.js";
 import { convertAddress } from "../request-address.js";
 import { blockPayments, type Payment, type PaymentFilter } from "./block-payments.js";
+
+/**
+ * How many transactions that paid a watched address are remembered, so one a node lists again in a
+ * later block is not yielded twice: a repeat comes within a few blocks, far fewer payments than this.
+ */
+export const PAID_TRANSACTIONS_REMEMBERED = 10_000;
 
 /** What to watch, from where, and how. */
 export interface WatchPaymentsOptions {
@@ -35,7 +42,8 @@ export interface WatchReads {
  * blocks it missed, one at a time, before looking at the head again, so memory stays one block
  * whatever the run's length. A block's receipts are read only when it holds a contract call (TRC-20
  * `Transfer` logs, internal transfers). With `confirmed: false`, a block that does not follow the
- * last one read (a fork) ends the watch with a {@link ChainReorgError}.
+ * last one read (a fork) ends the watch with a {@link ChainReorgError}. A transaction that paid in
+ * an earlier block (one of the last 10,000 that paid) pays nothing when a node lists it again.
  *
  * @param reads - The client's block reads.
  * @param options - Addresses, assets, start, signal.
@@ -56,6 +64,7 @@ export async function* watchPayments(
   const interval = options.pollIntervalMs ?? 3000;
   let next = options.fromBlock === undefined ? undefined : BigInt(options.fromBlock);
   let previousId: string | undefined;
+  const paidBefore = new RecentKeys(PAID_TRANSACTIONS_REMEMBERED);
   try {
     while (!signal?.aborted) {
       const head = await reads.head(confirmed, signal);
@@ -76,7 +85,9 @@ export async function* watchPayments(
           (transaction) => transaction.raw_data.contract[0]?.type === "TriggerSmartContract",
         );
         const receipts = callsContracts ? await reads.receipts(next, confirmed, signal) : [];
-        for (const payment of blockPayments(block, receipts, filter)) yield payment;
+        const payments = blockPayments(block, receipts, filter).filter(({ txID }) => !paidBefore.has(txID));
+        for (const { txID } of payments) paidBefore.add(txID);
+        for (const payment of payments) yield payment;
         previousId = block.blockID;
         next += 1n;
       }

@@ -1,6 +1,7 @@
 /**
  * A set that remembers the last `limit` keys added: enough to tell a repeat of anything delivered
- * lately (trades and fills sent again after a reconnect) without growing for ever.
+ * lately (trades and fills sent again after a reconnect, a payment a node lists again) without
+ * growing for ever.
  *
  * @example
  * const seen = new RecentKeys(2);

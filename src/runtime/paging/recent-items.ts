@@ -1,5 +1,5 @@
-import { stringifyJson } from "../runtime/json/stringify-json.js";
-import { itemKey } from "../runtime/paging/page-items.js";
+import { stringifyJson } from "../json/stringify-json.js";
+import { itemKey } from "./page-items.js";
 
 /**
  * How many item identities a pager remembers: the latest ones yielded. Offsets shift by the number of

@@ -1,0 +1,113 @@
+/**
+ * Issue 46, the exchange's rows: mistakes a newcomer makes against the sandbox's exchange (HTTP and
+ * WebSocket on a loopback port), each refused before anything is sent or signed, with the fix.
+ */
+import {
+  createExchangeClient,
+  createExchangeFeed,
+  createInfoClient,
+  privateKeySigner,
+  RequestValidationError,
+} from "chainkit/exchange";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FeedSandbox, startFeedSandbox } from "../exchange/feed/support/feed-sandbox.js";
+
+const KEY = `0x${"a7".repeat(32)}` as const;
+const user = await privateKeySigner(KEY).getAddress();
+let sandbox: FeedSandbox;
+
+beforeAll(async () => {
+  sandbox = await startFeedSandbox({ users: [user] });
+});
+afterAll(() => sandbox.close());
+
+async function failureOf(call: () => Promise<unknown>): Promise<Error> {
+  try {
+    await call();
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error("the call succeeded");
+}
+
+describe("a feed subscription to a coin the exchange does not list", () => {
+  it("ends with a RequestValidationError at /coin naming the closest coin, as HTTP l2Book does", async () => {
+    const feed = createExchangeFeed({ baseUrl: sandbox.url, reconnect: false });
+    try {
+      const error = await failureOf(async () => {
+        for await (const _book of feed.subscribe({ type: "l2Book", coin: "ETHX" })) break;
+      });
+      expect(error).toBeInstanceOf(RequestValidationError);
+      expect((error as RequestValidationError).field).toBe("/coin");
+      expect(error.message).toContain('"ETHX" is not a coin of this exchange');
+      expect(error.message).toContain('did you mean "ETH"?');
+      // A known coin still streams its book.
+      for await (const book of feed.subscribe({ type: "l2Book", coin: "ETH" })) {
+        expect(book.coin).toBe("ETH");
+        break;
+      }
+    } finally {
+      await feed.close();
+    }
+  });
+});
+
+describe("fillsByTime with startTime in seconds", () => {
+  it("says milliseconds, not seconds, before sending", async () => {
+    const info = createInfoClient({ baseUrl: sandbox.url });
+    const seconds = Math.floor(Date.now() / 1000) - 86_400;
+    const error = await failureOf(async () => {
+      for await (const _fill of info.fillsByTime(user, { startTime: seconds })) break;
+    });
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect((error as RequestValidationError).field).toBe("/startTime");
+    expect(error.message).toContain("milliseconds, not seconds");
+    expect(error.message).toContain("multiply it by 1000");
+    const page = await failureOf(() =>
+      info.userFillsByTime(user, { startTime: seconds * 1000, endTime: seconds }),
+    );
+    expect((page as RequestValidationError).field).toBe("/endTime");
+    // Milliseconds pass, and 0 still means "from the start".
+    await expect(info.userFillsByTime(user, { startTime: 0 })).resolves.toBeInstanceOf(Array);
+  });
+});
+
+describe("an order worth less than the exchange's $10 minimum", () => {
+  const exchange = () => createExchangeClient({ baseUrl: sandbox.url, privateKey: KEY, network: "mainnet" });
+  const limit = { limit: { tif: "Gtc" as const } };
+
+  it("refuses a spot order under $10 before signing, with the value it has and the size that would do", async () => {
+    let signed = 0;
+    const signer = privateKeySigner(KEY);
+    const counting = {
+      getAddress: () => signer.getAddress(),
+      signTypedData: (typedData: Parameters<typeof signer.signTypedData>[0]) => {
+        signed++;
+        return signer.signTypedData(typedData);
+      },
+    };
+    const client = createExchangeClient({ baseUrl: sandbox.url, signer: counting, network: "mainnet" });
+    const error = await failureOf(() =>
+      client.order([{ a: 10000, b: true, p: "0.18", s: "50", r: false, t: limit }]),
+    );
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect((error as RequestValidationError).field).toBe("/orders/0/s");
+    expect(error.message).toContain("makes an order worth $9 (p × s = 0.18 × 50)");
+    expect(error.message).toContain("the exchange's minimum is $10");
+    expect(error.message).toContain("use a size of at least 56");
+    expect(signed).toBe(0);
+  });
+
+  it("refuses a perpetual order under $10 too, and lets a reduce-only one through to the exchange", async () => {
+    const error = await failureOf(() =>
+      exchange().order([{ a: 0, b: true, p: "60000", s: "0.0001", r: false, t: limit }]),
+    );
+    expect((error as RequestValidationError).field).toBe("/orders/0/s");
+    expect(error.message).toContain("worth $6 (p × s = 60000 × 0.0001)");
+    expect(error.message).toContain("at least 0.00017");
+    const { statuses } = await exchange().order([
+      { a: 0, b: false, p: "60000", s: "0.0001", r: true, t: limit },
+    ]);
+    expect(JSON.stringify(statuses[0])).not.toContain("minimum value");
+  });
+});
