@@ -1,4 +1,5 @@
 import { pascalCase } from "./names.js";
+import { sourceLiteral } from "./source-text.js";
 
 /** The names of the types generated for one operation or method, shared by every emitter. */
 export interface OperationTypeNames {
@@ -50,5 +51,5 @@ export function validatorsChunkPath(name: string): string {
 export function validatorsLoader(name: string, shared: boolean): string {
   return shared
     ? `() => import("./validators/shared.js").then((module) => module.${name})`
-    : `() => import(${JSON.stringify(`./${validatorsModulePath(name)}`)})`;
+    : `() => import(${sourceLiteral(`./${validatorsModulePath(name)}`)})`;
 }

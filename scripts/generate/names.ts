@@ -1,3 +1,5 @@
+import { sourceLiteral } from "./source-text.js";
+
 /** Words TypeScript does not allow as identifiers of variables, parameters or types. */
 const RESERVED = new Set(
   (
@@ -15,7 +17,7 @@ function isIdentifier(name: string): boolean {
 
 /** `name` as a property key: bare when it is an identifier, quoted otherwise. */
 export function propertyKey(name: string): string {
-  return isIdentifier(name) ? name : JSON.stringify(name);
+  return isIdentifier(name) ? name : sourceLiteral(name);
 }
 
 /** `getNode` → `GetNode`, `eth_getBlockByHash` → `EthGetBlockByHash`, `node-id` → `NodeId`. */
