@@ -1,6 +1,6 @@
 import { literal, withResult } from "./example-code.js";
 import { findInt64Paths } from "./field-paths.js";
-import { operationTypeNames } from "./generated-names.js";
+import { functionBodyNames, operationTypeNames } from "./generated-names.js";
 import { type DocParts, renderDoc } from "./jsdoc.js";
 import { isObject, type Json, type JsonObject } from "./json.js";
 import { refPointer, valueAt } from "./json-pointer.js";
@@ -33,7 +33,7 @@ export function restClientFile(
   const implementations: string[] = [];
   for (const op of operations) {
     const names = operationTypeNames(op.id);
-    const args = operationArguments(doc, op, names, typeImports);
+    const args = operationArguments(doc, op, names, record, typeImports);
     const returnType = names.response;
     typeImports.add(returnType);
     const signature = [...args, { name: "options", type: "CallOptions", optional: true }]
@@ -77,9 +77,10 @@ function operationArguments(
   doc: Json,
   op: RestOperationModel,
   names: ReturnType<typeof operationTypeNames>,
+  record: string,
   typeImports: Set<string>,
 ): Argument[] {
-  const taken = new Set(["options"]);
+  const taken = functionBodyNames(record);
   const args: Argument[] = op.pathParams.map((param) => {
     const name = parameterName(param.name, taken);
     taken.add(name);

@@ -1,6 +1,6 @@
 import { literal, withResult } from "./example-code.js";
 import { findInt64Paths } from "./field-paths.js";
-import { operationTypeNames } from "./generated-names.js";
+import { functionBodyNames, operationTypeNames } from "./generated-names.js";
 import { type DocParts, renderDoc } from "./jsdoc.js";
 import type { Json } from "./json.js";
 import { parameterName, propertyKey } from "./names.js";
@@ -24,7 +24,7 @@ export function rpcClientFile(doc: Json, surface: SurfaceNames, methods: readonl
     const names = operationTypeNames(method.id);
     typeImports.add(names.params);
     typeImports.add(names.result);
-    const taken = new Set(["options"]);
+    const taken = functionBodyNames(record);
     const args = method.params.map((param, index) => {
       const name = parameterName(param.name, taken);
       taken.add(name);
