@@ -47,9 +47,11 @@ const TYPES_FILE_NAMES = new Set(["paths", "components", "operations", "webhooks
 
 /**
  * A type name for a schema named `name` (kept as is when it already is a usable identifier); a
- * reserved word or a name `types.ts` declares itself gets `Type`: `delete` → `deleteType`.
+ * reserved word or a name `types.ts` declares itself gets `Type`: `delete` → `deleteType`; a name
+ * with no letter or digit is `Schema`.
  */
 export function typeName(name: string): string {
-  const candidate = isIdentifier(name) ? name : pascalCase(name);
+  // A name with no letter or digit (`*/`, `"`) still needs one: `Schema`.
+  const candidate = isIdentifier(name) ? name : pascalCase(name) || "Schema";
   return RESERVED.has(candidate) || TYPES_FILE_NAMES.has(candidate) ? `${candidate}Type` : candidate;
 }
