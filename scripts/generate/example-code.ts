@@ -1,5 +1,6 @@
 import { isObject, type Json } from "./json.js";
 import { propertyKey } from "./names.js";
+import { sourceLiteral } from "./source-text.js";
 
 const MAX_INLINE = 72;
 
@@ -31,7 +32,7 @@ export function literal(value: Json, int64: readonly (readonly string[])[] = [],
       );
       return wrap("{ ", entries, " }", at);
     }
-    return JSON.stringify(node);
+    return sourceLiteral(node);
   }
 
   function isInt64(path: readonly string[]): boolean {
@@ -48,4 +49,17 @@ function wrap(open: string, items: readonly string[], close: string, at: string)
   const inline = `${open}${items.join(", ")}${close}`;
   if (inline.length <= MAX_INLINE && !inline.includes("\n")) return inline;
   return `${open.trim()}\n${items.map((item) => `${at}  ${item},`).join("\n")}\n${at}${close.trim()}`;
+}
+
+/** The most lines of an answer an example shows under its call. */
+const MAX_RESULT_LINES = 12;
+
+/**
+ * An example call followed by the answer it gets, as `// result:` comment lines (the answer is a
+ * {@link literal}, so it holds no line break of its own), when the answer is short enough to show.
+ */
+export function withResult(call: string, shown: string | undefined): string {
+  const lines = shown?.split("\n") ?? [];
+  if (lines.length === 0 || lines.length > MAX_RESULT_LINES) return call;
+  return [call, ...lines.map((line, index) => (index === 0 ? "// result: " : "// ") + line)].join("\n");
 }

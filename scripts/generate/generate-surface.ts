@@ -4,7 +4,7 @@ import { bundleSpec } from "./bundle-spec.js";
 import { checkRefs } from "./check-refs.js";
 import { checkSchemas, findSchemaSites } from "./check-schemas.js";
 import { validatorsChunkPath, validatorsModulePath } from "./generated-names.js";
-import { generatedHeader } from "./header.js";
+import { generatedHeader, generatedNote, OWN_REGENERATE_COMMAND } from "./header.js";
 import { Int64Converters } from "./int64-converter.js";
 import { isObject, type Json, type JsonObject } from "./json.js";
 import { loadSpec } from "./load-spec.js";
@@ -22,6 +22,7 @@ import { openRpcTypes } from "./rpc-types.js";
 import { rpcValidatorGroups } from "./rpc-validators.js";
 import { checkRules } from "./rules.js";
 import { mergeGroups, SHARED_MODULE, sharedModule } from "./shared-validators.js";
+import { docComment } from "./source-text.js";
 import { specKind } from "./spec-dialect.js";
 import { SpecError } from "./spec-error.js";
 import type { Surface, SurfaceNames } from "./surfaces.js";
@@ -51,6 +52,11 @@ export interface GenerateOptions {
    * first call.
    */
   sharedValidators?: boolean;
+  /**
+   * What every file says made it (`header.ts`): default, chainkit's own `npm run generate` and the
+   * surface's spec file; `chainkit generate` passes the command the user ran.
+   */
+  generatedNote?: string;
 }
 
 /**
@@ -85,38 +91,44 @@ export async function generateSurface(
     // component chunks they share, unless those are merged into one module.
     const websocket = readWebSocket(file, doc);
     const channels = websocket ? [channelValidatorGroup(websocket)] : [];
-    files.set("types.ts", `${generatedHeader(file)}\n\n${await openApiTypes(file, doc, operations)}`);
+    files.set("types.ts", await openApiTypes(file, doc, operations));
     addValidatorFiles(
       files,
-      file,
       shared
         ? validatorModules(file, doc, groups, shared, "RestOperationValidators")
         : buildValidators(file, doc, [...groups, ...channels]),
     );
-    if (shared && channels.length > 0) addValidatorFiles(files, file, buildValidators(file, doc, channels));
-    addConverterFiles(files, file, converters);
-    files.set("operations.ts", restOperationsFile(file, names, operations, shared));
-    files.set("client.ts", restClientFile(file, doc, names, operations));
-    if (websocket) files.set("channels.ts", channelsFile(file, names, websocket));
+    if (shared && channels.length > 0) addValidatorFiles(files, buildValidators(file, doc, channels));
+    addConverterFiles(files, converters);
+    files.set("operations.ts", restOperationsFile(names, operations, shared));
+    files.set("client.ts", restClientFile(doc, names, operations));
+    if (websocket) files.set("channels.ts", channelsFile(names, websocket));
   } else {
     const methods = readOpenRpcMethods(file, doc, { skip: !strict, note });
     const converters = new Int64Converters();
     const groups = rpcValidatorGroups(doc, methods, converters);
     files.set("types.ts", openRpcTypes(file, doc, names, methods));
-    addValidatorFiles(files, file, validatorModules(file, doc, groups, shared, "RpcMethodValidators"));
-    addConverterFiles(files, file, converters);
-    files.set("operations.ts", rpcMethodsFile(file, names, methods, shared));
-    files.set("client.ts", rpcClientFile(file, doc, names, methods));
+    addValidatorFiles(files, validatorModules(file, doc, groups, shared, "RpcMethodValidators"));
+    addConverterFiles(files, converters);
+    files.set("operations.ts", rpcMethodsFile(names, methods, shared));
+    files.set("client.ts", rpcClientFile(doc, names, methods));
   }
-  files.set("index.ts", indexFile(file, names));
-  const generatedNote = generatedHeader(file).replace(/^\/\/ /, "");
-  files.set(
+  files.set("index.ts", indexFile(names));
+  // One note, written into every file in one place, so no file can say otherwise.
+  const madeBy = options.generatedNote ?? generatedNote(file, OWN_REGENERATE_COMMAND);
+  const headed = withHeaders(files, generatedHeader(madeBy));
+  headed.set(
     "spec.json",
     options.keepRefs
-      ? `${JSON.stringify({ "x-generated": generatedNote, ...(doc as JsonObject) })}\n`
-      : bundleSpec(doc, generatedNote),
+      ? `${JSON.stringify({ "x-generated": madeBy, ...(doc as JsonObject) })}\n`
+      : bundleSpec(doc, madeBy),
   );
-  return files;
+  return headed;
+}
+
+/** Every file with `header` as its first line. */
+export function withHeaders(files: SurfaceFiles, header: string): SurfaceFiles {
+  return new Map([...files].map(([path, content]) => [path, `${header}\n\n${content}`]));
 }
 
 /**
@@ -180,20 +192,17 @@ function validatorModules(
 }
 
 /** `validators/<operation>.js` and `.d.ts` per operation, and `validators/components/<chunk>.js`. */
-function addValidatorFiles(files: SurfaceFiles, specFile: string, validators: ValidatorFiles): void {
-  const header = generatedHeader(specFile);
+function addValidatorFiles(files: SurfaceFiles, validators: ValidatorFiles): void {
   for (const module of validators.modules) {
-    files.set(validatorsModulePath(module.name), `${header}\n\n${module.js}`);
-    files.set(validatorsModulePath(module.name, ".d.ts"), `${header}\n\n${module.dts}`);
+    files.set(validatorsModulePath(module.name), module.js);
+    files.set(validatorsModulePath(module.name, ".d.ts"), module.dts);
   }
-  for (const chunk of validators.chunks) {
-    files.set(validatorsChunkPath(chunk.name), `${header}\n\n${chunk.js}`);
-  }
+  for (const chunk of validators.chunks) files.set(validatorsChunkPath(chunk.name), chunk.js);
 }
 
 /** `validators/int64/<name>.js`: the int64 converters the surface's modules import. */
-function addConverterFiles(files: SurfaceFiles, specFile: string, converters: Int64Converters): void {
-  for (const { path, js } of converters.files()) files.set(path, `${generatedHeader(specFile)}\n\n${js}`);
+function addConverterFiles(files: SurfaceFiles, converters: Int64Converters): void {
+  for (const { path, js } of converters.files()) files.set(path, js);
 }
 
 function surfaceNames(surface: Pick<Surface, "name">, doc: Json): SurfaceNames {
@@ -202,11 +211,9 @@ function surfaceNames(surface: Pick<Surface, "name">, doc: Json): SurfaceNames {
   return { camel: surface.name, pascal: pascalCase(surface.name), title };
 }
 
-function indexFile(specFile: string, names: SurfaceNames): string {
+function indexFile(names: SurfaceNames): string {
   return [
-    generatedHeader(specFile),
-    "",
-    `/** The generated ${names.title}: typed functions, operation descriptors and types. */`,
+    docComment(`The generated ${names.title}: typed functions, operation descriptors and types.`),
     `export * from "./client.js";`,
     `export * from "./operations.js";`,
     `export type * from "./types.js";`,

@@ -1,4 +1,5 @@
 import { pascalCase } from "./names.js";
+import { sourceLiteral } from "./source-text.js";
 
 /** The names of the types generated for one operation or method, shared by every emitter. */
 export interface OperationTypeNames {
@@ -50,5 +51,51 @@ export function validatorsChunkPath(name: string): string {
 export function validatorsLoader(name: string, shared: boolean): string {
   return shared
     ? `() => import("./validators/shared.js").then((module) => module.${name})`
-    : `() => import(${JSON.stringify(`./${validatorsModulePath(name)}`)})`;
+    : `() => import(${sourceLiteral(`./${validatorsModulePath(name)}`)})`;
+}
+
+/**
+ * Words an operation's identifier cannot be: JavaScript's reserved words, those of strict mode and
+ * modules (generated files are modules), and the literals. An identifier also names a binding in
+ * the validators module (`export const <id>`), where none of them is allowed.
+ */
+const RESERVED_WORDS = new Set(
+  (
+    "await break case catch class const continue debugger default delete do else enum export extends false " +
+    "finally for function if import in instanceof new null return super switch this throw true try typeof " +
+    "var void while with yield let static implements interface package private protected public arguments eval"
+  ).split(" "),
+);
+
+/**
+ * Names a validators module declares itself: ajv's numbered constants and functions (`validate12`,
+ * `schema3`, `pattern0`…), the CommonJS bridges (`cjs0`, `module0`), the int64 converters
+ * (`int64_<id>`), the members of a shared module (`<id>__path`), and the helpers it imports.
+ * `test/generate/identifiers.test.ts` checks every name declared in `generated/` against it.
+ */
+const MODULE_BINDING =
+  /^(?:validate|schema|pattern|func|formats|wrapper|integer|obj|cjs|module|len|tag|data|valid|_errs|_valid|missing|passing|matched|ruleHolds|ruleApplies|ruleThen)\d+$|__|^int64_/;
+const HELPER_NAMES = new Set(
+  (
+    "addAlternatives addIssue addIssues issueAt hexAwarePattern commonJsExports copyStillCold hexDigitsCopied " +
+    "hexDigitsRead hexDigit notHexDigit hexBytes hexEncoder hexPairs hexQuads hexReadByRegExp dateTimeFormat " +
+    "int32Format int64Format uriFormat vErrors errors"
+  ).split(" "),
+);
+
+/**
+ * Whether an identifier from a spec cannot name an operation or method as it is: a reserved word,
+ * or a name the generated code declares (it would be declared twice, or hide the generated one).
+ */
+export function collidesWithGeneratedCode(id: string): boolean {
+  return RESERVED_WORDS.has(id) || MODULE_BINDING.test(id) || HELPER_NAMES.has(id);
+}
+
+/**
+ * The names a generated function's body refers to besides its own parameters: a parameter named
+ * after one (a path parameter `caller`, say) would hide it. `record` is the surface's descriptor
+ * record (`<surface>Operations`, `<surface>Methods`).
+ */
+export function functionBodyNames(record: string): Set<string> {
+  return new Set(["options", "caller", "withoutTrailingUndefined", record]);
 }

@@ -1,3 +1,5 @@
+import { sourceLiteral } from "./source-text.js";
+
 /** Key paths of wide integer fields, relative to a position (`[]` is the position itself). */
 type Paths = readonly (readonly string[])[];
 
@@ -110,7 +112,7 @@ function fileOf(name: string): string {
 }
 
 function keyOf(paths: Paths): string {
-  return JSON.stringify(paths);
+  return sourceLiteral(paths);
 }
 
 /**
@@ -196,9 +198,9 @@ function fieldsOf(
       statements.push(`e(${object}, ${item});`);
       continue;
     }
-    const field = IDENTIFIER.test(name) ? `${object}.${name}` : `${object}[${JSON.stringify(name)}]`;
+    const field = IDENTIFIER.test(name) ? `${object}.${name}` : `${object}[${sourceLiteral(name)}]`;
     const present = isInherited(name)
-      ? `Object.hasOwn(${object}, ${JSON.stringify(name)})`
+      ? `Object.hasOwn(${object}, ${sourceLiteral(name)})`
       : `${field} !== undefined`;
     if (below.length === 0) {
       statements.push(`if (${present}) ${field} = f(${field});`);

@@ -1,3 +1,5 @@
+import { commentText } from "./source-text.js";
+
 /** The parts of a doc comment, each optional; empty parts are left out. */
 export interface DocParts {
   summary?: string | undefined;
@@ -29,7 +31,7 @@ export function docText(parts: DocParts): string {
   if (parts.deprecated) tags.push("@deprecated");
   if (parts.example) tags.push(`@example\n\`\`\`ts\n${parts.example}\n\`\`\``);
   if (tags.length > 0) paragraphs.push(tags.join("\n"));
-  return paragraphs.join("\n\n").replaceAll("*/", "*\\/");
+  return commentText(paragraphs.join("\n\n"));
 }
 
 /** A complete doc comment indented by `indent`. */

@@ -1,10 +1,12 @@
+import { sourceLiteral } from "./source-text.js";
+
 /** Words TypeScript does not allow as identifiers of variables, parameters or types. */
 const RESERVED = new Set(
   (
     "break case catch class const continue debugger default delete do else enum export extends false finally for " +
     "function if import in instanceof new null return super switch this throw true try typeof var void while with " +
     "as implements interface let package private protected public static yield any boolean number string symbol " +
-    "bigint never unknown object undefined await type"
+    "bigint never unknown object undefined await type arguments eval"
   ).split(" "),
 );
 
@@ -15,7 +17,7 @@ function isIdentifier(name: string): boolean {
 
 /** `name` as a property key: bare when it is an identifier, quoted otherwise. */
 export function propertyKey(name: string): string {
-  return isIdentifier(name) ? name : JSON.stringify(name);
+  return isIdentifier(name) ? name : sourceLiteral(name);
 }
 
 /** `getNode` → `GetNode`, `eth_getBlockByHash` → `EthGetBlockByHash`, `node-id` → `NodeId`. */
@@ -37,8 +39,19 @@ export function parameterName(name: string, taken: ReadonlySet<string>): string 
   return candidate;
 }
 
-/** A type name for a schema named `name` (kept as is when it already is a usable identifier). */
+/**
+ * Names `types.ts` declares besides the schemas' aliases: openapi-typescript's interfaces and the
+ * runtime's `Secret`, which it imports.
+ */
+const TYPES_FILE_NAMES = new Set(["paths", "components", "operations", "webhooks", "$defs", "Secret"]);
+
+/**
+ * A type name for a schema named `name` (kept as is when it already is a usable identifier); a
+ * reserved word or a name `types.ts` declares itself gets `Type`: `delete` → `deleteType`; a name
+ * with no letter or digit is `Schema`.
+ */
 export function typeName(name: string): string {
-  const candidate = isIdentifier(name) ? name : pascalCase(name);
-  return RESERVED.has(candidate) ? `${candidate}Type` : candidate;
+  // A name with no letter or digit (`*/`, `"`) still needs one: `Schema`.
+  const candidate = isIdentifier(name) ? name : pascalCase(name) || "Schema";
+  return RESERVED.has(candidate) || TYPES_FILE_NAMES.has(candidate) ? `${candidate}Type` : candidate;
 }

@@ -8,6 +8,7 @@ import { refPointer, valueAt } from "./json-pointer.js";
 import { typeName } from "./names.js";
 import type { BodyModel, RestOperationModel } from "./openapi-model.js";
 import { SECRET_IMPORT, SECRET_TYPE } from "./secret-type.js";
+import { docComment, sourceLiteral } from "./source-text.js";
 import { SpecError } from "./spec-error.js";
 
 const BIGINT = ts.factory.createKeywordTypeNode(ts.SyntaxKind.BigIntKeyword);
@@ -58,25 +59,25 @@ export async function openApiTypes(
     add(
       typeName(name),
       pointer,
-      `export type ${typeName(name)} = components["schemas"][${JSON.stringify(name)}];`,
+      `export type ${typeName(name)} = components["schemas"][${sourceLiteral(name)}];`,
     );
   }
   for (const operation of operations) {
     const names = operationTypeNames(operation.id);
-    const op = `operations[${JSON.stringify(operation.id)}]`;
+    const op = `operations[${sourceLiteral(operation.id)}]`;
     const of = `of \`${operation.id}\` (\`${operation.method.toUpperCase()} ${operation.path}\`)`;
     if (operation.pathParams.length > 0) {
       add(
         names.pathParams,
         operation.pointer,
-        `/** Path parameters ${of}. */\nexport type ${names.pathParams} = ${op}["parameters"]["path"];`,
+        `${docComment(`Path parameters ${of}.`)}\nexport type ${names.pathParams} = ${op}["parameters"]["path"];`,
       );
     }
     if (operation.queryParams.length > 0) {
       add(
         names.query,
         operation.pointer,
-        `/** Query parameters ${of}. */\nexport type ${names.query} = NonNullable<${op}["parameters"]["query"]>;`,
+        `${docComment(`Query parameters ${of}.`)}\nexport type ${names.query} = NonNullable<${op}["parameters"]["query"]>;`,
       );
     }
     for (const [params, alias, where] of [
@@ -87,17 +88,14 @@ export async function openApiTypes(
       add(
         alias,
         operation.pointer,
-        `/** ${where === "header" ? "Header" : "Cookie"} parameters ${of}. */\nexport type ${alias} = NonNullable<${op}["parameters"][${JSON.stringify(where)}]>;`,
+        `${docComment(`${where === "header" ? "Header" : "Cookie"} parameters ${of}.`)}\nexport type ${alias} = NonNullable<${op}["parameters"][${sourceLiteral(where)}]>;`,
       );
     }
     if (operation.requestBody) {
       add(
         names.body,
         operation.pointer,
-        `/** Request body ${of} (\`${operation.requestBody.mediaType}\`). */\nexport type ${names.body} = ${requestBodyType(operation.requestBody, op)};`.replace(
-          " (`application/json`)",
-          "",
-        ),
+        `${docComment(requestBodyDoc(of, operation.requestBody.mediaType))}\nexport type ${names.body} = ${requestBodyType(operation.requestBody, op)};`,
       );
     }
     add(
@@ -123,15 +121,16 @@ function responseDoc(of: string, operation: RestOperationModel, doc: Json): stri
       response.body &&
       findInt64Paths(doc, response.body.schema).length > 0,
   );
-  if (!holdsBigint) return `/** Success response body ${of}. */`;
-  return [
-    "/**",
-    ` * Success response body ${of}.`,
-    " *",
-    " * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by",
-    " * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.",
-    " */",
-  ].join("\n");
+  const summary = `Success response body ${of}.`;
+  if (!holdsBigint) return docComment(summary);
+  return docComment(
+    `${summary}\n\nHolds \`bigint\` fields, which \`JSON.stringify\` throws on: write it with \`stringifyJson\` (exported by\nthe entry), which keeps every integer exact; \`parseJson(text, { bigint: true })\` reads it back.`,
+  );
+}
+
+/** The doc of a request body alias: its media type, unless it is plain JSON. */
+function requestBodyDoc(of: string, mediaType: string): string {
+  return mediaType === "application/json" ? `Request body ${of}.` : `Request body ${of} (\`${mediaType}\`).`;
 }
 
 /**
@@ -142,7 +141,7 @@ function requestBodyType(body: BodyModel, op: string): string {
   switch (body.kind) {
     case "json":
     case "form":
-      return `NonNullable<${op}["requestBody"]>["content"][${JSON.stringify(body.mediaType)}]`;
+      return `NonNullable<${op}["requestBody"]>["content"][${sourceLiteral(body.mediaType)}]`;
     case "multipart":
       return "FormData";
     case "text":
@@ -160,8 +159,8 @@ function successType(operation: RestOperationModel, op: string): string {
     // Text answers arrive as strings, every other non-JSON answer as bytes (never decoded).
     if (response.body.kind === "text" || response.body.kind === "form") return "string";
     if (response.body.kind !== "json") return "Uint8Array";
-    const status = /^[0-9]+$/.test(response.status) ? response.status : JSON.stringify(response.status);
-    return `${op}["responses"][${status}]["content"][${JSON.stringify(response.body.mediaType)}]`;
+    const status = /^[0-9]+$/.test(response.status) ? response.status : sourceLiteral(response.status);
+    return `${op}["responses"][${status}]["content"][${sourceLiteral(response.body.mediaType)}]`;
   });
   return types.length === 0 ? "void" : [...new Set(types)].join(" | ");
 }

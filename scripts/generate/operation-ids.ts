@@ -1,4 +1,4 @@
-import { operationTypeNames } from "./generated-names.js";
+import { collidesWithGeneratedCode, operationTypeNames } from "./generated-names.js";
 import { isObject, type JsonObject } from "./json.js";
 import { childPointer } from "./json-pointer.js";
 import { typeName } from "./names.js";
@@ -30,6 +30,8 @@ export interface NamingSite {
  *   `enterprise-admin/list` → `enterpriseAdminList`, `blob.Get` → `blobGet`;
  * - a missing one is made from `fallback` (an operation's method and path: `GET /pets/{petId}/photos`
  *   → `getPetsByPetIdPhotos`);
+ * - a reserved word or a name the generated code declares itself gets a `_`: `delete` → `delete_`
+ *   (`generated-names.ts`, `collidesWithGeneratedCode`);
  * - a clash with an earlier one, with a name the spec wrote, or an id whose generated type names
  *   (`<Id>Response`, `<Id>Params`, …) would clash with a component schema's, gets a number: `getPets2`.
  * Sites are named in order, so the ids are stable while the spec's order is.
@@ -56,10 +58,13 @@ export function synthesiseIds(
     const usable =
       original !== undefined &&
       IDENTIFIER.test(original) &&
+      !collidesWithGeneratedCode(original) &&
       !taken.has(original) &&
       !clashesWithComponents(original, componentTypes);
     let id = usable ? original : fromWords(original ?? fallback);
     if (!usable) {
+      // `delete` → `delete_`, `validate1` → `validate1_`: the name stays recognisable.
+      if (collidesWithGeneratedCode(id)) id = `${id}_`;
       let candidate = id;
       for (
         let n = 2;

@@ -7,6 +7,7 @@
  */
 
 import { isObject, type Json } from "./json.js";
+import { sourceLiteral } from "./source-text.js";
 
 const DECLARATION = /^const (schema\d+) = (.*);\n/gm;
 // A constant read through a path (`schema12.properties.sort.enum`, `schema3.anyOf[1].enum`), not a
@@ -52,7 +53,7 @@ export function prunedSchemaConstants(code: string): string {
     if (whole.has(name)) return line;
     const pruned = kept.get(name);
     // ajv declares some it no longer reads once the issues are recorded by our helper.
-    return pruned === undefined ? "" : `const ${name} = ${JSON.stringify(pruned)};\n`;
+    return pruned === undefined ? "" : `const ${name} = ${sourceLiteral(pruned)};\n`;
   });
 }
 

@@ -1,13 +1,13 @@
-import { literal } from "./example-code.js";
+import { literal, withResult } from "./example-code.js";
 import { findInt64Paths } from "./field-paths.js";
-import { operationTypeNames } from "./generated-names.js";
-import { generatedHeader } from "./header.js";
+import { functionBodyNames, operationTypeNames } from "./generated-names.js";
 import { type DocParts, renderDoc } from "./jsdoc.js";
 import { isObject, type Json, type JsonObject } from "./json.js";
 import { refPointer, valueAt } from "./json-pointer.js";
 import { parameterName } from "./names.js";
 import type { RestOperationModel } from "./openapi-model.js";
 import { restOperationsNames } from "./rest-operations-file.js";
+import { docComment, sourceLiteral } from "./source-text.js";
 import type { SurfaceNames } from "./surfaces.js";
 
 /** One argument of a generated function. */
@@ -23,7 +23,6 @@ interface Argument {
  * and `create<Surface>Operations(caller)`, which implements it by handing each call to the runtime.
  */
 export function restClientFile(
-  specFile: string,
   doc: Json,
   surface: SurfaceNames,
   operations: readonly RestOperationModel[],
@@ -34,7 +33,7 @@ export function restClientFile(
   const implementations: string[] = [];
   for (const op of operations) {
     const names = operationTypeNames(op.id);
-    const args = operationArguments(doc, op, names, typeImports);
+    const args = operationArguments(doc, op, names, record, typeImports);
     const returnType = names.response;
     typeImports.add(returnType);
     const signature = [...args, { name: "options", type: "CallOptions", optional: true }]
@@ -46,15 +45,13 @@ export function restClientFile(
     implementations.push(implementation(op, args, record, returnType));
   }
   return [
-    generatedHeader(specFile),
-    "",
     `import type { CallOptions, RestCaller } from "../../src/runtime/operation.js";`,
     `import { ${record} } from "./operations.js";`,
     ...(typeImports.size > 0
       ? [`import type { ${[...typeImports].sort().join(", ")} } from "./types.js";`]
       : []),
     "",
-    `/** The ${surface.title}: one typed function per operation. */`,
+    docComment(`The ${surface.title}: one typed function per operation.`),
     `export interface ${surface.pascal}Operations {`,
     members.join("\n\n"),
     "}",
@@ -80,16 +77,17 @@ function operationArguments(
   doc: Json,
   op: RestOperationModel,
   names: ReturnType<typeof operationTypeNames>,
+  record: string,
   typeImports: Set<string>,
 ): Argument[] {
-  const taken = new Set(["options"]);
+  const taken = functionBodyNames(record);
   const args: Argument[] = op.pathParams.map((param) => {
     const name = parameterName(param.name, taken);
     taken.add(name);
     typeImports.add(names.pathParams);
     return {
       name,
-      type: `${names.pathParams}[${JSON.stringify(param.name)}]`,
+      type: `${names.pathParams}[${sourceLiteral(param.name)}]`,
       optional: false,
       doc: param.description ?? `Path parameter \`${param.name}\`.`,
     };
@@ -155,7 +153,7 @@ function implementation(
   if (op.pathParams.length > 0) {
     const entries = op.pathParams.map((param, index) => {
       const local = args[index]?.name ?? param.name;
-      return local === param.name ? local : `${JSON.stringify(param.name)}: ${local}`;
+      return local === param.name ? local : `${sourceLiteral(param.name)}: ${local}`;
     });
     input.push(`path: { ${entries.join(", ")} }`);
   }
@@ -238,9 +236,7 @@ function exampleCall(
     success?.example === undefined
       ? undefined
       : literal(success.example, findInt64Paths(doc, success.schema));
-  return shown !== undefined && shown.split("\n").length <= 12
-    ? `${call}\n// result: ${shown.replaceAll("\n", "\n// ")}`
-    : call;
+  return withResult(call, shown);
 }
 
 /** A schema's own example (`examples[0]`, `example`, `default`, or the first `enum` value), through `$ref`s. */

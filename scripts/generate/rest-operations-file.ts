@@ -1,6 +1,6 @@
 import { validatorsLoader } from "./generated-names.js";
-import { generatedHeader } from "./header.js";
 import type { BodyModel, RestOperationModel } from "./openapi-model.js";
+import { docComment, sourceLiteral } from "./source-text.js";
 import type { SurfaceNames } from "./surfaces.js";
 
 /** Names exported by a REST surface's `operations.ts`. */
@@ -16,7 +16,6 @@ export function restOperationsNames(pascal: string, camel: string): { record: st
  * (`rest-validators.ts`), so an entry grows by no more than this per operation, whatever its schemas.
  */
 export function restOperationsFile(
-  specFile: string,
   surface: SurfaceNames,
   operations: readonly RestOperationModel[],
   sharedValidators = false,
@@ -24,14 +23,12 @@ export function restOperationsFile(
   const { record, idType } = restOperationsNames(surface.pascal, surface.camel);
   const descriptors = operations.map((op) => `  ${op.id}: ${descriptor(op, sharedValidators)},`);
   return [
-    generatedHeader(specFile),
-    "",
     `import type { RestOperation } from "../../src/runtime/operation.js";`,
     "",
-    `/** The operationIds of the ${surface.title}. */`,
-    `export type ${idType} =${operations.map((op) => `\n  | ${JSON.stringify(op.id)}`).join("") || " never"};`,
+    docComment(`The operationIds of the ${surface.title}.`),
+    `export type ${idType} =${operations.map((op) => `\n  | ${sourceLiteral(op.id)}`).join("") || " never"};`,
     "",
-    `/** Every operation of the ${surface.title}, keyed by operationId, as the runtime reads them. */`,
+    docComment(`Every operation of the ${surface.title}, keyed by operationId, as the runtime reads them.`),
     `export const ${record}: Readonly<Record<${idType}, RestOperation>> = Object.freeze({`,
     ...descriptors,
     "});",
@@ -41,27 +38,27 @@ export function restOperationsFile(
 
 function descriptor(op: RestOperationModel, sharedValidators: boolean): string {
   const lines = [
-    `id: ${JSON.stringify(op.id)}`,
-    `method: ${JSON.stringify(op.method.toUpperCase())}`,
-    `path: ${JSON.stringify(op.path)}`,
+    `id: ${sourceLiteral(op.id)}`,
+    `method: ${sourceLiteral(op.method.toUpperCase())}`,
+    `path: ${sourceLiteral(op.path)}`,
     `idempotent: ${op.idempotent}`,
     `validators: ${validatorsLoader(op.id, sharedValidators)}`,
   ];
   // `as const` keeps the paging mode a literal, which tells the runtime's two paging shapes apart.
-  if (op.paging) lines.push(`paging: ${JSON.stringify(op.paging)} as const`);
+  if (op.paging) lines.push(`paging: ${sourceLiteral(op.paging)} as const`);
   // Only what differs from a JSON API is written, so JSON operations keep their few bytes.
   if (op.requestBody && op.requestBody.kind !== "json") {
-    lines.push(`requestMedia: ${JSON.stringify(op.requestBody.mediaType)}`);
+    lines.push(`requestMedia: ${sourceLiteral(op.requestBody.mediaType)}`);
   }
   const answer = successBody(op);
   if (answer && answer.kind !== "json") {
     lines.push(
-      `responseKind: ${JSON.stringify(answer.kind === "text" || answer.kind === "form" ? "text" : "binary")}`,
+      `responseKind: ${sourceLiteral(answer.kind === "text" || answer.kind === "form" ? "text" : "binary")}`,
     );
-    lines.push(`accept: ${JSON.stringify(answer.mediaType)}`);
+    lines.push(`accept: ${sourceLiteral(answer.mediaType)}`);
   }
   const styles = parameterStyles(op);
-  if (styles) lines.push(`styles: ${JSON.stringify(styles)}`);
+  if (styles) lines.push(`styles: ${sourceLiteral(styles)}`);
   return `Object.freeze({\n${lines.map((line) => `    ${line},`).join("\n")}\n  })`;
 }
 

@@ -1,25 +1,20 @@
-import { literal } from "./example-code.js";
+import { literal, withResult } from "./example-code.js";
 import { findInt64Paths } from "./field-paths.js";
-import { operationTypeNames } from "./generated-names.js";
-import { generatedHeader } from "./header.js";
+import { functionBodyNames, operationTypeNames } from "./generated-names.js";
 import { type DocParts, renderDoc } from "./jsdoc.js";
 import type { Json } from "./json.js";
 import { parameterName, propertyKey } from "./names.js";
 import type { RpcMethodModel } from "./openrpc-model.js";
 import { rpcMethodsNames } from "./rpc-methods-file.js";
 import { resultCaseTypeName } from "./rpc-result-cases.js";
+import { docComment, sourceLiteral } from "./source-text.js";
 import type { SurfaceNames } from "./surfaces.js";
 
 /**
  * Writes `client.ts` for a JSON-RPC surface: an interface with one documented function per method
  * (positional params, optional trailing ones optional) and `create<Surface>Methods(caller)`.
  */
-export function rpcClientFile(
-  specFile: string,
-  doc: Json,
-  surface: SurfaceNames,
-  methods: readonly RpcMethodModel[],
-): string {
+export function rpcClientFile(doc: Json, surface: SurfaceNames, methods: readonly RpcMethodModel[]): string {
   const { record } = rpcMethodsNames(surface.pascal, surface.camel);
   const typeImports = new Set<string>();
   const members: string[] = [];
@@ -29,7 +24,7 @@ export function rpcClientFile(
     const names = operationTypeNames(method.id);
     typeImports.add(names.params);
     typeImports.add(names.result);
-    const taken = new Set(["options"]);
+    const taken = functionBodyNames(record);
     const args = method.params.map((param, index) => {
       const name = parameterName(param.name, taken);
       taken.add(name);
@@ -45,7 +40,7 @@ export function rpcClientFile(
       typeImports.add(caseName);
       const caseSignature = [...args, { name: "options", type: "CallOptions", optional: true }]
         .map((arg, index) => {
-          const type = index === cases?.paramIndex ? JSON.stringify(resultCase.equals) : arg.type;
+          const type = index === cases?.paramIndex ? sourceLiteral(resultCase.equals) : arg.type;
           return `${arg.name}${arg.optional && index !== cases?.paramIndex ? "?" : ""}: ${type}`;
         })
         .join(", ");
@@ -77,15 +72,13 @@ export function rpcClientFile(
       ]
     : [];
   return [
-    generatedHeader(specFile),
-    "",
     `import type { CallOptions, RpcCaller } from "../../src/runtime/operation.js";`,
     `import { ${record} } from "./operations.js";`,
     ...(typeImports.size > 0
       ? [`import type { ${[...typeImports].sort().join(", ")} } from "./types.js";`]
       : []),
     "",
-    `/** The ${surface.title}: one typed function per JSON-RPC method. */`,
+    docComment(`The ${surface.title}: one typed function per JSON-RPC method.`),
     `export interface ${surface.pascal}Methods {`,
     members.join("\n\n"),
     "}",
@@ -150,7 +143,7 @@ function exampleCall(doc: Json, surface: SurfaceNames, method: RpcMethodModel): 
   const call = `const result = await ${surface.camel}.${method.id}(${values.join(", ")});`;
   if (example.result === undefined) return call;
   const shown = literal(example.result, findInt64Paths(doc, method.result.schema));
-  return shown.split("\n").length <= 12 ? `${call}\n// result: ${shown.replaceAll("\n", "\n// ")}` : call;
+  return withResult(call, shown);
 }
 
 /** `.eth_call`, or `["blob.Get"]` for a wire name that is no identifier. */

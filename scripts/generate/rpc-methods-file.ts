@@ -1,7 +1,7 @@
 import { validatorsLoader } from "./generated-names.js";
-import { generatedHeader } from "./header.js";
 import { propertyKey } from "./names.js";
 import type { RpcMethodModel } from "./openrpc-model.js";
+import { docComment, sourceLiteral } from "./source-text.js";
 import type { SurfaceNames } from "./surfaces.js";
 
 /** Names exported by an RPC surface's `operations.ts`. */
@@ -16,7 +16,6 @@ export function rpcMethodsNames(pascal: string, camel: string): { record: string
  * module (`rpc-validators.ts`).
  */
 export function rpcMethodsFile(
-  specFile: string,
   surface: SurfaceNames,
   methods: readonly RpcMethodModel[],
   sharedValidators = false,
@@ -24,22 +23,20 @@ export function rpcMethodsFile(
   const { record, nameType } = rpcMethodsNames(surface.pascal, surface.camel);
   const descriptors = methods.map((method) => {
     const lines = [
-      `name: ${JSON.stringify(method.name)}`,
+      `name: ${sourceLiteral(method.name)}`,
       `idempotent: ${method.idempotent}`,
       `validators: ${validatorsLoader(method.id, sharedValidators)}`,
     ];
-    if (method.byName) lines.push(`paramNames: ${JSON.stringify(method.params.map((param) => param.name))}`);
+    if (method.byName) lines.push(`paramNames: ${sourceLiteral(method.params.map((param) => param.name))}`);
     return `  ${propertyKey(method.name)}: Object.freeze({\n${lines.map((line) => `    ${line},`).join("\n")}\n  }),`;
   });
   return [
-    generatedHeader(specFile),
-    "",
     `import type { RpcMethod } from "../../src/runtime/operation.js";`,
     "",
-    `/** The method names of the ${surface.title}. */`,
-    `export type ${nameType} =${methods.map((method) => `\n  | ${JSON.stringify(method.name)}`).join("") || " never"};`,
+    docComment(`The method names of the ${surface.title}.`),
+    `export type ${nameType} =${methods.map((method) => `\n  | ${sourceLiteral(method.name)}`).join("") || " never"};`,
     "",
-    `/** Every method of the ${surface.title}, keyed by name, as the runtime reads them. */`,
+    docComment(`Every method of the ${surface.title}, keyed by name, as the runtime reads them.`),
     `export const ${record}: Readonly<Record<${nameType}, RpcMethod>> = Object.freeze({`,
     ...descriptors,
     "});",

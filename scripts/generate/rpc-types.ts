@@ -1,7 +1,6 @@
 import type { Project as MorphProject, StatementStructures } from "ts-morph";
 import { IndentationText, Project, StructureKind } from "./commonjs-tools.js";
 import { operationTypeNames } from "./generated-names.js";
-import { generatedHeader } from "./header.js";
 import { docText } from "./jsdoc.js";
 import { isObject, type Json } from "./json.js";
 import { childPointer } from "./json-pointer.js";
@@ -10,6 +9,7 @@ import type { RpcMethodModel } from "./openrpc-model.js";
 import { resultCaseTypeName } from "./rpc-result-cases.js";
 import { SchemaToTs, schemaDocs } from "./schema-to-ts.js";
 import { SECRET_IMPORT } from "./secret-type.js";
+import { commentText, sourceLiteral } from "./source-text.js";
 import { SpecError } from "./spec-error.js";
 import type { SurfaceNames } from "./surfaces.js";
 
@@ -110,7 +110,7 @@ export function openRpcTypes(
         isExported: true,
         docs: [
           docText({
-            summary: `Result of \`${method.name}\` when \`${paramName}\` is \`${JSON.stringify(resultCase.equals)}\`.`,
+            summary: `Result of \`${method.name}\` when \`${paramName}\` is \`${sourceLiteral(resultCase.equals)}\`.`,
           }),
         ],
         type: toTs.type(resultCase.schema),
@@ -122,13 +122,13 @@ export function openRpcTypes(
     kind: StructureKind.Interface,
     name: claim(`${surface.pascal}MethodMap`, "/methods"),
     isExported: true,
-    docs: [`Every method of the ${surface.title}: its params tuple and its result.`],
+    docs: [commentText(`Every method of the ${surface.title}: its params tuple and its result.`)],
     properties: methods.map((method) => {
       const names = operationTypeNames(method.id);
       return {
         name: propertyKey(method.name),
         type: `{ params: ${names.params}; result: ${names.result} }`,
-        docs: method.summary ? [method.summary] : [],
+        docs: method.summary ? [commentText(method.summary)] : [],
       };
     }),
   });
@@ -141,7 +141,7 @@ export function openRpcTypes(
   const text = file.getFullText();
   file.forget();
   const imports = toTs.usesSecret ? `${SECRET_IMPORT}\n\n` : "";
-  return `${generatedHeader(specFile)}\n\n${imports}${text}`;
+  return `${imports}${text}`;
 }
 
 function paramsDoc(method: RpcMethodModel): string {

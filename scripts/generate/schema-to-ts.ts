@@ -5,6 +5,7 @@ import { isObject, type Json, type JsonObject } from "./json.js";
 import { refPointer, valueAt } from "./json-pointer.js";
 import { propertyKey, typeName } from "./names.js";
 import { SECRET_TYPE } from "./secret-type.js";
+import { docComment, sourceLiteral } from "./source-text.js";
 
 const COMPONENT_PREFIX = "/components/schemas/";
 /** Keywords that shape a TypeScript type; a branch with none of them only adds checks. */
@@ -201,16 +202,6 @@ export function schemaDocs(schema: JsonObject): string {
   return docText({ summary: description ?? title, deprecated: schema.deprecated === true });
 }
 
-function docComment(text: string, indent: string): string {
-  const lines = text.split("\n");
-  if (lines.length === 1) return `${indent}/** ${lines[0]} */`;
-  return [
-    `${indent}/**`,
-    ...lines.map((line) => `${indent} *${line ? ` ${line}` : ""}`),
-    `${indent} */`,
-  ].join("\n");
-}
-
 /** The branches of `oneOf`/`anyOf`/`allOf` that say something about the type (not only `required`, `not`…). */
 function typedBranches(list: Json | undefined): JsonObject[] {
   if (!Array.isArray(list)) return [];
@@ -218,7 +209,7 @@ function typedBranches(list: Json | undefined): JsonObject[] {
 }
 
 function literalType(value: Json): string {
-  if (value === null || typeof value !== "object") return JSON.stringify(value);
+  if (value === null || typeof value !== "object") return sourceLiteral(value);
   return "unknown";
 }
 

@@ -11,6 +11,7 @@ import {
 import { OWN_FORMATS, withOwnFormats } from "./format-checks.js";
 import { HEX_PATTERN_ENGINE, HEX_PATTERN_SOURCE } from "./hex-patterns.js";
 import { prunedSchemaConstants } from "./pruned-schema-constants.js";
+import { sourceLiteral } from "./source-text.js";
 import type { DataExport, ExportMap, ValidatorGroup } from "./validators.js";
 import { withoutCallContext } from "./without-call-context.js";
 
@@ -123,7 +124,7 @@ export function validatorModule(
   const gathered = maps.map((map) => {
     const members = map.members.map((member) => {
       const fields = [
-        ...Object.entries(member.data ?? {}).map(([name, value]) => `${name}: ${JSON.stringify(value)}`),
+        ...Object.entries(member.data ?? {}).map(([name, value]) => `${name}: ${sourceLiteral(value)}`),
         ...Object.entries(member.code ?? {}).map(([name, code]) => `${name}: ${code}`),
       ];
       if (member.validator !== undefined) {
@@ -132,12 +133,12 @@ export function validatorModule(
           throw new Error(`${group.name}: ajv emitted no export ${member.validator}`);
         fields.unshift(`validate: ${validate}`);
       }
-      return `  ${JSON.stringify(member.key)}: ${fields.length > 0 ? `{ ${fields.join(", ")} }` : "{}"},`;
+      return `  ${sourceLiteral(member.key)}: ${fields.length > 0 ? `{ ${fields.join(", ")} }` : "{}"},`;
     });
     return `export const ${map.exportName} = {\n${members.join("\n")}\n};`;
   });
   const data = (group.data ?? []).map(
-    (item) => `export const ${item.exportName} = ${item.code ?? JSON.stringify(item.value)};`,
+    (item) => `export const ${item.exportName} = ${item.code ?? sourceLiteral(item.value)};`,
   );
   const { imports, code: esm } = moduleImports(engineBoundFirst(withOwnFormats(body)));
   const helpers = HELPERS.filter((helper) => helper.usedBy(esm)).map((helper) => helper.name);
@@ -207,7 +208,9 @@ function moduleImports(code: string): { imports: string[]; code: string } {
     return `cjs${specifiers.indexOf(specifier)}`;
   });
   if (specifiers.length === 0) return { imports: [], code: body };
-  const imports = specifiers.map((specifier, index) => `import * as module${index} from "${specifier}.js";`);
+  const imports = specifiers.map(
+    (specifier, index) => `import * as module${index} from ${sourceLiteral(`${specifier}.js`)};`,
+  );
   const bindings = specifiers.map(
     (_specifier, index) => `const cjs${index} = ${COMMON_JS_EXPORTS}(module${index});`,
   );

@@ -1,7 +1,7 @@
-import { generatedHeader } from "./header.js";
 import { isObject, type Json } from "./json.js";
 import { childPointer, refPointer } from "./json-pointer.js";
 import { typeName } from "./names.js";
+import { docComment, sourceLiteral } from "./source-text.js";
 import { SpecError } from "./spec-error.js";
 import type { SurfaceNames } from "./surfaces.js";
 import type { ValidatorGroup } from "./validators.js";
@@ -115,18 +115,18 @@ export function channelValidatorGroup(model: WebSocketModel): ValidatorGroup {
  * (the socket's path, each type's channel name, the loader of the validators module). It is its own
  * file, so only code that opens the socket imports it.
  */
-export function channelsFile(specFile: string, names: SurfaceNames, model: WebSocketModel): string {
+export function channelsFile(names: SurfaceNames, model: WebSocketModel): string {
   const types = [...new Set(model.channels.flatMap((channel) => [channel.subscription, channel.data]))].map(
     typeName,
   );
   const map = `${names.pascal}Channels`;
   return [
-    generatedHeader(specFile),
-    "",
     `import type { ChannelValidators } from "../../src/runtime/operation.js";`,
     `import type { ${types.sort().join(", ")} } from "./types.js";`,
     "",
-    `/** The WebSocket subscriptions of the ${names.title}: each type's subscription object and message \`data\`. */`,
+    docComment(
+      `The WebSocket subscriptions of the ${names.title}: each type's subscription object and message \`data\`.`,
+    ),
     `export interface ${map} {`,
     ...model.channels.map(
       (channel) =>
@@ -134,14 +134,14 @@ export function channelsFile(specFile: string, names: SurfaceNames, model: WebSo
     ),
     "}",
     "",
-    `/** The subscription types of the ${names.title}'s WebSocket. */`,
+    docComment(`The subscription types of the ${names.title}'s WebSocket.`),
     `export type ${names.pascal}ChannelType = keyof ${map};`,
     "",
     `/** Where the socket is, the channel each subscription's messages arrive on, and their validators. */`,
     `export const ${names.camel}Channels = Object.freeze({`,
-    `  path: ${JSON.stringify(model.path)},`,
+    `  path: ${sourceLiteral(model.path)},`,
     `  channels: Object.freeze({`,
-    ...model.channels.map((channel) => `    ${channel.type}: ${JSON.stringify(channel.channel)},`),
+    ...model.channels.map((channel) => `    ${channel.type}: ${sourceLiteral(channel.channel)},`),
     `  }) as Readonly<Record<${names.pascal}ChannelType, string>>,`,
     `  validators: (): Promise<ChannelValidators> => import("./validators/${CHANNELS_MODULE}.js"),`,
     "});",

@@ -44,7 +44,7 @@ describe("x-paging: the generator carries how a list pages", () => {
     const doc = specWith({ items: "items", key: ["workchain", "seqno"] }, [limit(250), offset]);
     const [operation] = readOpenApiOperations("mini.yaml", doc);
     expect(operation?.paging).toEqual({ items: "items", key: ["workchain", "seqno"], maxLimit: 250 });
-    const file = restOperationsFile("mini.yaml", { camel: "mini", pascal: "Mini", title: "mini" }, [
+    const file = restOperationsFile({ camel: "mini", pascal: "Mini", title: "mini" }, [
       operation as NonNullable<typeof operation>,
     ]);
     expect(file).toContain('paging: {"items":"items","key":["workchain","seqno"],"maxLimit":250}');

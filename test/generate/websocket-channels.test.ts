@@ -32,7 +32,6 @@ describe("x-websocket", () => {
       ],
     });
     const file = channelsFile(
-      "spec.yaml",
       { camel: "demo", pascal: "Demo", title: "demo API" },
       model as NonNullable<typeof model>,
     );
