@@ -25,6 +25,13 @@ export interface GenerateClientOptions {
   sharedValidators?: boolean;
   /** Where notes go (operations left out, identifiers made up); default: none. */
   note?: (line: string) => void;
+  /**
+   * Folders besides the spec's own (and their subfolders) whose files its `$ref`s may name
+   * (default: none; a `$ref` anywhere else is refused before it is read).
+   */
+  allowRefRoots?: readonly string[];
+  /** Origins (`https://schemas.example.com`) whose URLs its `$ref`s may name (default: none is fetched). */
+  allowRefUrls?: readonly string[];
 }
 
 /** What {@link generateClient} wrote. */
@@ -56,6 +63,7 @@ export async function generateClient(options: GenerateClientOptions): Promise<Ge
     strict: false,
     keepRefs: true,
     sharedValidators: options.sharedValidators ?? true,
+    refPolicy: { allowRefRoots: options.allowRefRoots ?? [], allowRefUrls: options.allowRefUrls ?? [] },
     ...(options.note && { note: options.note }),
   });
   const runtime = options.runtime ?? "chainkit/runtime";

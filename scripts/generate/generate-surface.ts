@@ -13,6 +13,7 @@ import { readOpenApiOperations } from "./openapi-model.js";
 import { openApiTypes } from "./openapi-types.js";
 import { readOpenRpcMethods } from "./openrpc-model.js";
 import { assignOperationIds } from "./operation-ids.js";
+import type { RefPolicy } from "./ref-confinement.js";
 import { restClientFile } from "./rest-client-file.js";
 import { restOperationsFile } from "./rest-operations-file.js";
 import { restValidatorGroups } from "./rest-validators.js";
@@ -51,6 +52,8 @@ export interface GenerateOptions {
    * first call.
    */
   sharedValidators?: boolean;
+  /** Which folders and origins beyond the spec's own folder its `$ref`s may reach (default: none). */
+  refPolicy?: RefPolicy;
 }
 
 /**
@@ -69,7 +72,7 @@ export async function generateSurface(
   const strict = options.strict ?? true;
   const note = options.note ?? (() => {});
   const shared = options.sharedValidators ?? false;
-  const doc = await readSpec(file, specPath, surface.kind, strict, note);
+  const doc = await readSpec(file, specPath, surface.kind, strict, note, options.refPolicy ?? {});
   checkRefs(file, doc);
   const sites = findSchemaSites(doc);
   checkSchemas(file, sites, strict);
@@ -132,6 +135,7 @@ async function readSpec(
   kind: Surface["kind"],
   strict: boolean,
   note: (line: string) => void,
+  refPolicy: RefPolicy,
 ): Promise<Json> {
   if (!existsSync(specPath)) throw new SpecError(file, "", "spec file not found");
   let doc = await loadSpec(specPath);
@@ -150,7 +154,7 @@ async function readSpec(
         "OpenRPC specs must be one file: bundle the external $refs into components first",
       );
     }
-    doc = await bundleExternalRefs(file, specPath);
+    doc = await bundleExternalRefs(file, specPath, refPolicy);
   }
   if (kind === "openapi") {
     doc = upgradeOpenApi30(doc);

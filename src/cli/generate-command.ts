@@ -16,6 +16,12 @@ Options:
   --out <dir>       where to write (files the generator no longer emits there are removed)
   --name <name>     the client's name (default: the spec file's name)
   --runtime <mod>   the module to import the runtime from (default chainkit/runtime)
+  --allow-ref-root <dir>
+                    let $refs read files in <dir> and below too (repeatable); by default only
+                    files in the spec's own folder and below are read
+  --allow-ref-url <origin>
+                    let $refs fetch URLs of <origin>, e.g. https://schemas.example.com
+                    (repeatable); by default nothing is fetched
   -h, --help        show this help`;
 
 /** Runs `chainkit generate`. */
@@ -34,6 +40,13 @@ export async function runGenerateCommand(args: readonly string[]): Promise<void>
   const [spec] = positionals;
   if (spec === undefined || positionals.length > 1) throw new UsageError("give one spec file");
   if (values.out === undefined) throw new UsageError("--out <dir> is required");
+  for (const origin of values["allow-ref-url"] ?? []) {
+    if (!/^https?:\/\/[^/?#]+\/?$/i.test(origin)) {
+      throw new UsageError(
+        `--allow-ref-url takes an origin such as https://schemas.example.com, not "${origin}"`,
+      );
+    }
+  }
   // The generator and its packages load only here: a client import never reaches them.
   const generator = await import("../../scripts/generate/generate-client.js").catch((error: unknown) => {
     throw new Error(
@@ -47,6 +60,8 @@ export async function runGenerateCommand(args: readonly string[]): Promise<void>
       out: values.out,
       ...(values.name !== undefined && { name: values.name }),
       ...(values.runtime !== undefined && { runtime: values.runtime }),
+      allowRefRoots: values["allow-ref-root"] ?? [],
+      allowRefUrls: values["allow-ref-url"] ?? [],
       note: (line) => console.error(`note: ${line}`),
     })
     .catch(async (error: unknown) => {
@@ -69,6 +84,8 @@ function readOptions(args: readonly string[]) {
       out: { type: "string" },
       name: { type: "string" },
       runtime: { type: "string" },
+      "allow-ref-root": { type: "string", multiple: true },
+      "allow-ref-url": { type: "string", multiple: true },
       help: { type: "boolean", short: "h" },
     },
     strict: true,
