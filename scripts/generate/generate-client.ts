@@ -12,7 +12,11 @@ export { describeSpecError } from "./source-position.js";
 export interface GenerateClientOptions {
   /** The spec (YAML or JSON; a multi-file OpenAPI spec's root file). */
   spec: string;
-  /** The folder to write into (files the generator no longer emits there are removed). */
+  /**
+   * The folder to write into: new, empty, or written by an earlier run. Only files an earlier run
+   * wrote there (its `.chainkit-generated.json` lists them) are ever replaced or removed; a folder
+   * holding other files and no such list is refused.
+   */
   out: string;
   /** The client's name, e.g. `petstore` (default: the spec file's name up to its first dot, camel-cased). */
   name?: string;
@@ -51,6 +55,7 @@ export interface GeneratedClient {
  * unknown keywords ignored, and `spec.json` keeps its `$ref`s.
  *
  * @throws {SpecError} When the spec is invalid; the message names the file, the JSON pointer and the fix.
+ * @throws {OutputFolderError} When `out` holds files the generator did not write.
  * @example
  * const { factory } = await generateClient({ spec: "petstore.yaml", out: "src/petstore" });
  */

@@ -13,7 +13,8 @@ Needs the generator's packages in your project:
   npm install -D ts-morph openapi-typescript yaml @redocly/openapi-core
 
 Options:
-  --out <dir>       where to write (files the generator no longer emits there are removed)
+  --out <dir>       where to write: a new or empty folder, or one an earlier run wrote (only
+                    files listed in its .chainkit-generated.json are ever replaced or removed)
   --name <name>     the client's name (default: the spec file's name)
   --runtime <mod>   the module to import the runtime from (default chainkit/runtime)
   --allow-ref-root <dir>
