@@ -1,8 +1,10 @@
+import type { Source } from "@redocly/openapi-core";
 import { isObject, type Json } from "./json.js";
 import { childPointer } from "./json-pointer.js";
 import { type RefPolicy, refGate } from "./ref-confinement.js";
 import { SpecError } from "./spec-error.js";
 import { isDataEntry, isNameMap } from "./spec-keys.js";
+import { checkSpecLimits, DEFAULT_SPEC_LIMITS, type SpecLimits } from "./spec-limits.js";
 
 /** Whether any `$ref` (or `externalValue`) of the document points outside it (`./schemas/pet.yaml`, `common.yaml#/Pet`). */
 export function hasExternalRefs(doc: Json): boolean {
@@ -20,13 +22,20 @@ export function hasExternalRefs(doc: Json): boolean {
  * @param file - Spec file name for error messages.
  * @param path - Where the root file is, so relative `$ref`s resolve.
  * @param policy - Which folders and origins `$ref`s may reach besides the spec's folder.
+ * @param limits - How deep, aliased and large each file read may be (measured before Redocly walks it).
  * @returns The bundled document.
  * @throws {SpecError} Naming the `$ref` that could not be read or was refused.
  */
-export async function bundleExternalRefs(file: string, path: string, policy: RefPolicy = {}): Promise<Json> {
+export async function bundleExternalRefs(
+  file: string,
+  path: string,
+  policy: RefPolicy = {},
+  limits: SpecLimits = DEFAULT_SPEC_LIMITS,
+): Promise<Json> {
   const core = await import("@redocly/openapi-core");
   const gate = refGate(path, policy);
   const refused = new Map<string, string>();
+  let tooLarge: SpecError | undefined;
   // Redocly's resolver reads whatever a `$ref` names; this one asks the gate first, and fetches
   // an allowed URL without following redirects (a redirect could lead anywhere).
   class ConfinedResolver extends core.BaseResolver {
@@ -38,6 +47,16 @@ export async function bundleExternalRefs(file: string, path: string, policy: Ref
       }
       return super.loadExternalRef(absoluteRef);
     }
+    override parseDocument(source: Source, isRoot?: boolean) {
+      const document = super.parseDocument(source, isRoot);
+      try {
+        checkSpecLimits(source.absoluteRef, document.parsed as Json, limits);
+      } catch (error) {
+        tooLarge ??= error as SpecError;
+        return { source, parsed: {} };
+      }
+      return document;
+    }
   }
   const resolver = new ConfinedResolver({
     http: {
@@ -47,6 +66,7 @@ export async function bundleExternalRefs(file: string, path: string, policy: Ref
   });
   const config = await core.createConfig({});
   const result = await core.bundle({ ref: path, config, dereference: false, externalRefResolver: resolver });
+  if (tooLarge) throw tooLarge;
   const [firstRefused] = refused.values();
   const errors = result.problems.filter((found) => found.severity === "error");
   const problem =

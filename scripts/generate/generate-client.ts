@@ -5,6 +5,7 @@ import { loadSpec } from "./load-spec.js";
 import { pascalCase } from "./names.js";
 import { syncFolder } from "./output.js";
 import { specKind } from "./spec-dialect.js";
+import { type SpecLimits, specLimits } from "./spec-limits.js";
 
 export { describeSpecError } from "./source-position.js";
 
@@ -36,6 +37,11 @@ export interface GenerateClientOptions {
   allowRefRoots?: readonly string[];
   /** Origins (`https://schemas.example.com`) whose URLs its `$ref`s may name (default: none is fetched). */
   allowRefUrls?: readonly string[];
+  /**
+   * How deep the spec may nest, how many YAML aliases it may expand and how many megabytes it may
+   * take expanded (default 64 levels, 1,000 aliases, 16 MB): past them it is refused, naming where.
+   */
+  limits?: Partial<SpecLimits>;
 }
 
 /** What {@link generateClient} wrote. */
@@ -60,7 +66,8 @@ export interface GeneratedClient {
  * const { factory } = await generateClient({ spec: "petstore.yaml", out: "src/petstore" });
  */
 export async function generateClient(options: GenerateClientOptions): Promise<GeneratedClient> {
-  const doc = await loadSpec(options.spec);
+  const limits = specLimits(options.limits);
+  const doc = await loadSpec(options.spec, limits);
   const kind = specKind(options.spec, doc);
   const name = clientName(options.name ?? basename(options.spec).split(".")[0] ?? "api");
   const surface = { name, specFile: options.spec, kind };
@@ -68,6 +75,7 @@ export async function generateClient(options: GenerateClientOptions): Promise<Ge
     strict: false,
     keepRefs: true,
     sharedValidators: options.sharedValidators ?? true,
+    limits,
     refPolicy: { allowRefRoots: options.allowRefRoots ?? [], allowRefUrls: options.allowRefUrls ?? [] },
     ...(options.note && { note: options.note }),
   });

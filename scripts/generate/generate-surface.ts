@@ -25,6 +25,7 @@ import { checkRules } from "./rules.js";
 import { mergeGroups, SHARED_MODULE, sharedModule } from "./shared-validators.js";
 import { specKind } from "./spec-dialect.js";
 import { SpecError } from "./spec-error.js";
+import { checkSpecLimits, type SpecLimits, specLimits } from "./spec-limits.js";
 import type { Surface, SurfaceNames } from "./surfaces.js";
 import { upgradeOpenApi30 } from "./upgrade-openapi-30.js";
 import { buildValidators, type ValidatorFiles, type ValidatorGroup } from "./validators.js";
@@ -54,6 +55,8 @@ export interface GenerateOptions {
   sharedValidators?: boolean;
   /** Which folders and origins beyond the spec's own folder its `$ref`s may reach (default: none). */
   refPolicy?: RefPolicy;
+  /** How deep, aliased and large the spec may be (`spec-limits.ts`; default: its defaults). */
+  limits?: Partial<SpecLimits>;
 }
 
 /**
@@ -72,7 +75,10 @@ export async function generateSurface(
   const strict = options.strict ?? true;
   const note = options.note ?? (() => {});
   const shared = options.sharedValidators ?? false;
-  const doc = await readSpec(file, specPath, surface.kind, strict, note, options.refPolicy ?? {});
+  const doc = await readSpec(file, specPath, surface.kind, strict, note, {
+    refPolicy: options.refPolicy ?? {},
+    limits: specLimits(options.limits),
+  });
   checkRefs(file, doc);
   const sites = findSchemaSites(doc);
   checkSchemas(file, sites, strict);
@@ -135,10 +141,10 @@ async function readSpec(
   kind: Surface["kind"],
   strict: boolean,
   note: (line: string) => void,
-  refPolicy: RefPolicy,
+  { refPolicy, limits }: { refPolicy: RefPolicy; limits: SpecLimits },
 ): Promise<Json> {
   if (!existsSync(specPath)) throw new SpecError(file, "", "spec file not found");
-  let doc = await loadSpec(specPath);
+  let doc = await loadSpec(specPath, limits);
   const found = specKind(file, doc);
   if (found !== kind)
     throw new SpecError(
@@ -154,7 +160,8 @@ async function readSpec(
         "OpenRPC specs must be one file: bundle the external $refs into components first",
       );
     }
-    doc = await bundleExternalRefs(file, specPath, refPolicy);
+    doc = await bundleExternalRefs(file, specPath, refPolicy, limits);
+    checkSpecLimits(file, doc, limits);
   }
   if (kind === "openapi") {
     doc = upgradeOpenApi30(doc);

@@ -23,6 +23,11 @@ Options:
   --allow-ref-url <origin>
                     let $refs fetch URLs of <origin>, e.g. https://schemas.example.com
                     (repeatable); by default nothing is fetched
+  --max-spec-depth <n>
+                    how deep the spec may nest (default 64 levels)
+  --max-yaml-aliases <n>
+                    how many times YAML aliases may be expanded in all (default 1000)
+  --max-spec-mb <n> how many megabytes the spec may take with its aliases expanded (default 16)
   -h, --help        show this help`;
 
 /** Runs `chainkit generate`. */
@@ -63,6 +68,7 @@ export async function runGenerateCommand(args: readonly string[]): Promise<void>
       ...(values.runtime !== undefined && { runtime: values.runtime }),
       allowRefRoots: values["allow-ref-root"] ?? [],
       allowRefUrls: values["allow-ref-url"] ?? [],
+      limits: readLimits(values),
       note: (line) => console.error(`note: ${line}`),
     })
     .catch(async (error: unknown) => {
@@ -87,8 +93,29 @@ function readOptions(args: readonly string[]) {
       runtime: { type: "string" },
       "allow-ref-root": { type: "string", multiple: true },
       "allow-ref-url": { type: "string", multiple: true },
+      "max-spec-depth": { type: "string" },
+      "max-yaml-aliases": { type: "string" },
+      "max-spec-mb": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
     strict: true,
   });
+}
+
+/** The spec limits the command line raises (or lowers); each a positive whole number. */
+function readLimits(values: ReturnType<typeof readOptions>["values"]) {
+  const limits: { maxDepth?: number; maxAliases?: number; maxMegabytes?: number } = {};
+  const given = [
+    ["max-spec-depth", "maxDepth"],
+    ["max-yaml-aliases", "maxAliases"],
+    ["max-spec-mb", "maxMegabytes"],
+  ] as const;
+  for (const [option, limit] of given) {
+    const text = values[option];
+    if (text === undefined) continue;
+    if (!/^[1-9][0-9]{0,8}$/.test(text))
+      throw new UsageError(`--${option} takes a positive whole number, not "${text}"`);
+    limits[limit] = Number(text);
+  }
+  return limits;
 }
