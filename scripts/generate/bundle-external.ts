@@ -1,9 +1,12 @@
+import type { Source } from "@redocly/openapi-core";
 import { isObject, type Json } from "./json.js";
 import { childPointer } from "./json-pointer.js";
+import { type RefPolicy, refGate } from "./ref-confinement.js";
 import { SpecError } from "./spec-error.js";
 import { isDataEntry, isNameMap } from "./spec-keys.js";
+import { checkSpecLimits, DEFAULT_SPEC_LIMITS, type SpecLimits } from "./spec-limits.js";
 
-/** Whether any `$ref` of the document points outside it (`./schemas/pet.yaml`, `common.yaml#/Pet`). */
+/** Whether any `$ref` (or `externalValue`) of the document points outside it (`./schemas/pet.yaml`, `common.yaml#/Pet`). */
 export function hasExternalRefs(doc: Json): boolean {
   return firstExternalRef(doc) !== undefined;
 }
@@ -13,24 +16,72 @@ export function hasExternalRefs(doc: Json): boolean {
  * Redocly's CLI, and under openapi-typescript): each file a `$ref` names is read, its schemas become
  * components and every `$ref` turns local. It is loaded only for specs that need it.
  *
+ * Every file and URL it reads goes through {@link refGate} first (`ref-confinement.ts`): a `$ref`
+ * outside what `policy` allows is refused before anything is read or sent.
+ *
  * @param file - Spec file name for error messages.
  * @param path - Where the root file is, so relative `$ref`s resolve.
+ * @param policy - Which folders and origins `$ref`s may reach besides the spec's folder.
+ * @param limits - How deep, aliased and large each file read may be (measured before Redocly walks it).
  * @returns The bundled document.
- * @throws {SpecError} Naming the `$ref` that could not be read.
+ * @throws {SpecError} Naming the `$ref` that could not be read or was refused.
  */
-export async function bundleExternalRefs(file: string, path: string): Promise<Json> {
-  const { bundle, createConfig } = await import("@redocly/openapi-core");
-  const config = await createConfig({});
-  const result = await bundle({ ref: path, config, dereference: false });
-  const missing = result.problems.find((problem) => problem.severity === "error");
-  if (missing) {
-    const where = missing.location[0];
+export async function bundleExternalRefs(
+  file: string,
+  path: string,
+  policy: RefPolicy = {},
+  limits: SpecLimits = DEFAULT_SPEC_LIMITS,
+): Promise<Json> {
+  const core = await import("@redocly/openapi-core");
+  const gate = refGate(path, policy);
+  const refused = new Map<string, string>();
+  let tooLarge: SpecError | undefined;
+  // Redocly's resolver reads whatever a `$ref` names; this one asks the gate first, and fetches
+  // an allowed URL without following redirects (a redirect could lead anywhere).
+  class ConfinedResolver extends core.BaseResolver {
+    override async loadExternalRef(absoluteRef: string) {
+      const why = gate(absoluteRef);
+      if (why !== undefined) {
+        refused.set(absoluteRef, why);
+        throw new core.ResolveError(new Error(why));
+      }
+      return super.loadExternalRef(absoluteRef);
+    }
+    override parseDocument(source: Source, isRoot?: boolean) {
+      const document = super.parseDocument(source, isRoot);
+      try {
+        checkSpecLimits(source.absoluteRef, document.parsed as Json, limits);
+      } catch (error) {
+        tooLarge ??= error as SpecError;
+        return { source, parsed: {} };
+      }
+      return document;
+    }
+  }
+  const resolver = new ConfinedResolver({
+    http: {
+      headers: [],
+      customFetch: (url: string, init: RequestInit) => fetch(url, { ...init, redirect: "error" }),
+    },
+  });
+  const config = await core.createConfig({});
+  const result = await core.bundle({ ref: path, config, dereference: false, externalRefResolver: resolver });
+  if (tooLarge) throw tooLarge;
+  const [firstRefused] = refused.values();
+  const errors = result.problems.filter((found) => found.severity === "error");
+  const problem =
+    errors.find((found) => firstRefused !== undefined && found.message.includes(firstRefused)) ?? errors[0];
+  if (problem || firstRefused !== undefined) {
+    const where = problem?.location[0];
     const pointer = where?.pointer?.replace(/^#/, "") ?? "";
     const source = where?.source.absoluteRef;
+    const inFile = source && !source.endsWith(path) ? ` (in ${source})` : "";
     throw new SpecError(
       file,
       pointer,
-      `${missing.message}${source && !source.endsWith(path) ? ` (in ${source})` : ""}; check that the file exists and the $ref's path is relative to the file it is written in`,
+      firstRefused !== undefined
+        ? `${firstRefused}${inFile}`
+        : `${problem?.message}${inFile}; check that the file exists and the $ref's path is relative to the file it is written in`,
     );
   }
   return result.bundle.parsed as Json;
@@ -51,6 +102,8 @@ export function firstExternalRef(doc: Json): string | undefined {
     if (!isObject(node)) return undefined;
     if (!inNameMap && typeof node.$ref === "string" && !node.$ref.startsWith("#"))
       return childPointer(pointer, "$ref");
+    // Redocly reads an example's `externalValue` like a `$ref`, so it too must go through the gate.
+    if (!inNameMap && typeof node.externalValue === "string") return childPointer(pointer, "externalValue");
     for (const [key, child] of Object.entries(node)) {
       if (isDataEntry(key, child, node, inNameMap)) continue;
       const found = find(child, childPointer(pointer, key), isNameMap(key, inNameMap));

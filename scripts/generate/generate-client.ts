@@ -8,6 +8,7 @@ import { syncFolder } from "./output.js";
 import { regenerateCommand } from "./regenerate-command.js";
 import { sourceLiteral } from "./source-text.js";
 import { specKind } from "./spec-dialect.js";
+import { type SpecLimits, specLimits } from "./spec-limits.js";
 
 export { describeSpecError } from "./source-position.js";
 
@@ -15,7 +16,11 @@ export { describeSpecError } from "./source-position.js";
 export interface GenerateClientOptions {
   /** The spec (YAML or JSON; a multi-file OpenAPI spec's root file). */
   spec: string;
-  /** The folder to write into (files the generator no longer emits there are removed). */
+  /**
+   * The folder to write into: new, empty, or written by an earlier run. Only files an earlier run
+   * wrote there (its `.chainkit-generated.json` lists them) are ever replaced or removed; a folder
+   * holding other files and no such list is refused.
+   */
   out: string;
   /** The client's name, e.g. `petstore` (default: the spec file's name up to its first dot, camel-cased). */
   name?: string;
@@ -28,6 +33,18 @@ export interface GenerateClientOptions {
   sharedValidators?: boolean;
   /** Where notes go (operations left out, identifiers made up); default: none. */
   note?: (line: string) => void;
+  /**
+   * Folders besides the spec's own (and their subfolders) whose files its `$ref`s may name
+   * (default: none; a `$ref` anywhere else is refused before it is read).
+   */
+  allowRefRoots?: readonly string[];
+  /** Origins (`https://schemas.example.com`) whose URLs its `$ref`s may name (default: none is fetched). */
+  allowRefUrls?: readonly string[];
+  /**
+   * How deep the spec may nest, how many YAML aliases it may expand and how many megabytes it may
+   * take expanded (default 64 levels, 1,000 aliases, 16 MB): past them it is refused, naming where.
+   */
+  limits?: Partial<SpecLimits>;
 }
 
 /** What {@link generateClient} wrote. */
@@ -47,11 +64,13 @@ export interface GeneratedClient {
  * unknown keywords ignored, and `spec.json` keeps its `$ref`s.
  *
  * @throws {SpecError} When the spec is invalid; the message names the file, the JSON pointer and the fix.
+ * @throws {OutputFolderError} When `out` holds files the generator did not write.
  * @example
  * const { factory } = await generateClient({ spec: "petstore.yaml", out: "src/petstore" });
  */
 export async function generateClient(options: GenerateClientOptions): Promise<GeneratedClient> {
-  const doc = await loadSpec(options.spec);
+  const limits = specLimits(options.limits);
+  const doc = await loadSpec(options.spec, limits);
   const kind = specKind(options.spec, doc);
   const name = clientName(options.name ?? basename(options.spec).split(".")[0] ?? "api");
   const surface = { name, specFile: options.spec, kind };
@@ -61,6 +80,8 @@ export async function generateClient(options: GenerateClientOptions): Promise<Ge
     strict: false,
     keepRefs: true,
     sharedValidators: options.sharedValidators ?? true,
+    limits,
+    refPolicy: { allowRefRoots: options.allowRefRoots ?? [], allowRefUrls: options.allowRefUrls ?? [] },
     ...(options.note && { note: options.note }),
   });
   const runtime = options.runtime ?? "chainkit/runtime";

@@ -13,6 +13,7 @@ import { readOpenApiOperations } from "./openapi-model.js";
 import { openApiTypes } from "./openapi-types.js";
 import { readOpenRpcMethods } from "./openrpc-model.js";
 import { assignOperationIds } from "./operation-ids.js";
+import type { RefPolicy } from "./ref-confinement.js";
 import { restClientFile } from "./rest-client-file.js";
 import { restOperationsFile } from "./rest-operations-file.js";
 import { restValidatorGroups } from "./rest-validators.js";
@@ -25,6 +26,7 @@ import { mergeGroups, SHARED_MODULE, sharedModule } from "./shared-validators.js
 import { docComment } from "./source-text.js";
 import { specKind } from "./spec-dialect.js";
 import { SpecError } from "./spec-error.js";
+import { checkSpecLimits, type SpecLimits, specLimits } from "./spec-limits.js";
 import type { Surface, SurfaceNames } from "./surfaces.js";
 import { upgradeOpenApi30 } from "./upgrade-openapi-30.js";
 import { buildValidators, type ValidatorFiles, type ValidatorGroup } from "./validators.js";
@@ -57,6 +59,10 @@ export interface GenerateOptions {
    * surface's spec file; `chainkit generate` passes the command the user ran.
    */
   generatedNote?: string;
+  /** Which folders and origins beyond the spec's own folder its `$ref`s may reach (default: none). */
+  refPolicy?: RefPolicy;
+  /** How deep, aliased and large the spec may be (`spec-limits.ts`; default: its defaults). */
+  limits?: Partial<SpecLimits>;
 }
 
 /**
@@ -75,7 +81,10 @@ export async function generateSurface(
   const strict = options.strict ?? true;
   const note = options.note ?? (() => {});
   const shared = options.sharedValidators ?? false;
-  const doc = await readSpec(file, specPath, surface.kind, strict, note);
+  const doc = await readSpec(file, specPath, surface.kind, strict, note, {
+    refPolicy: options.refPolicy ?? {},
+    limits: specLimits(options.limits),
+  });
   checkRefs(file, doc);
   const sites = findSchemaSites(doc);
   checkSchemas(file, sites, strict);
@@ -144,9 +153,10 @@ async function readSpec(
   kind: Surface["kind"],
   strict: boolean,
   note: (line: string) => void,
+  { refPolicy, limits }: { refPolicy: RefPolicy; limits: SpecLimits },
 ): Promise<Json> {
   if (!existsSync(specPath)) throw new SpecError(file, "", "spec file not found");
-  let doc = await loadSpec(specPath);
+  let doc = await loadSpec(specPath, limits);
   const found = specKind(file, doc);
   if (found !== kind)
     throw new SpecError(
@@ -162,7 +172,8 @@ async function readSpec(
         "OpenRPC specs must be one file: bundle the external $refs into components first",
       );
     }
-    doc = await bundleExternalRefs(file, specPath);
+    doc = await bundleExternalRefs(file, specPath, refPolicy, limits);
+    checkSpecLimits(file, doc, limits);
   }
   if (kind === "openapi") {
     doc = upgradeOpenApi30(doc);

@@ -4,17 +4,31 @@ import { readYamlFast } from "./fast-yaml.js";
 import type { Json } from "./json.js";
 import { childPointer } from "./json-pointer.js";
 import { SpecError } from "./spec-error.js";
+import { checkSpecLimits, DEFAULT_SPEC_LIMITS, type SpecLimits } from "./spec-limits.js";
+import { tooDeepAt } from "./text-nesting.js";
 
 /**
- * Reads a YAML (or JSON) spec file.
+ * Reads a YAML (or JSON) spec file, and measures it before anything walks it (`spec-limits.ts`).
  *
  * @param path - File path, as it should appear in error messages.
+ * @param limits - How deep, aliased and large the document may be.
  * @returns The parsed document.
- * @throws {SpecError} On a syntax error, naming its line and column and the pointer of the node it sits in.
+ * @throws {SpecError} On a syntax error, naming its line and column and the pointer of the node it
+ * sits in, or on a document past the limits, naming where.
  */
-export async function loadSpec(path: string): Promise<Json> {
+export async function loadSpec(path: string, limits: SpecLimits = DEFAULT_SPEC_LIMITS): Promise<Json> {
   const text = await readFile(path, "utf8");
-  return parseSpecText(path, text);
+  const deep = tooDeepAt(text, limits.maxDepth);
+  if (deep) {
+    throw new SpecError(
+      path,
+      "",
+      `the spec nests deeper than ${limits.maxDepth} levels at line ${deep.line}, column ${deep.column}; if you trust it, raise the limit with --max-spec-depth <n>`,
+    );
+  }
+  const doc = parseSpecText(path, text);
+  checkSpecLimits(path, doc, limits);
+  return doc;
 }
 
 /**
@@ -34,6 +48,9 @@ function parseSpecText(file: string, text: string): Json {
     const pointer = doc.contents ? pointerAtOffset(doc.contents, offset, "") : "";
     throw new SpecError(file, pointer, `YAML syntax error: ${firstLine(first.message).replace(/:$/, "")}`);
   }
+  // Aliases come back as the same object met again, so expanding costs nothing here;
+  // checkSpecLimits counts them, naming where the limit is passed (the yaml package's own
+  // count stops with no place).
   return doc.toJS({ maxAliasCount: -1 }) as Json;
 }
 

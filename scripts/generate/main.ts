@@ -9,6 +9,7 @@
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { OutputFolderError } from "./output-manifest.js";
 import { runGenerator } from "./run.js";
 import { describeSpecError } from "./source-position.js";
 import { SpecError } from "./spec-error.js";
@@ -44,6 +45,8 @@ try {
 } catch (error) {
   if (error instanceof SpecError) {
     console.error(`error: ${await describeSpecError(error, resolve(options.root, error.file))}`);
+  } else if (error instanceof OutputFolderError) {
+    console.error(`error: ${error.message}`);
   } else {
     console.error("the generator failed unexpectedly:", error);
   }

@@ -1,5 +1,6 @@
 import type { OpenAPI3 } from "openapi-typescript";
 import { integerFormat } from "../../src/runtime/json/integer-format.js";
+import { firstExternalRef } from "./bundle-external.js";
 import { astToString, openapiTS, ts } from "./commonjs-tools.js";
 import { findInt64Paths, SECRET_EXTENSION } from "./field-paths.js";
 import { operationTypeNames } from "./generated-names.js";
@@ -27,7 +28,17 @@ export async function openApiTypes(
   doc: Json,
   operations: readonly RestOperationModel[],
 ): Promise<string> {
-  const copy = structuredClone(doc);
+  const copy = withoutExternalValues(structuredClone(doc));
+  // openapi-typescript resolves `$ref`s itself, reading any file or URL: every one leading out of
+  // the document was bundled through the gate before (`ref-confinement.ts`), so none may remain.
+  const outside = firstExternalRef(copy);
+  if (outside !== undefined) {
+    throw new SpecError(
+      file,
+      outside,
+      "this $ref leads out of the document though it was bundled; report it",
+    );
+  }
   const ast = await openapiTS(withoutDanglingMappings(copy, copy) as unknown as OpenAPI3, {
     silent: true,
     emptyObjectsUnknown: true,
@@ -187,6 +198,17 @@ function withoutDanglingMappings(node: Json, doc: Json): Json {
       }
     }
     for (const child of Object.values(node)) withoutDanglingMappings(child, doc);
+  }
+  return node;
+}
+
+/** `node` without examples' `externalValue`s: types need no examples, and openapi-typescript would read them. */
+function withoutExternalValues(node: Json): Json {
+  if (Array.isArray(node)) {
+    for (const item of node) withoutExternalValues(item);
+  } else if (isObject(node)) {
+    if (typeof node.externalValue === "string") delete node.externalValue;
+    for (const child of Object.values(node)) withoutExternalValues(child);
   }
   return node;
 }

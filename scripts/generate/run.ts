@@ -42,7 +42,11 @@ export async function runGenerator(options: RunOptions): Promise<RunResult> {
     const surfaceStarted = performance.now();
     const files = await generateSurface(surface, join(options.root, surface.specFile));
     const outcome = await syncFolder(join(options.root, "generated", surface.name), files, check);
+    // A file the generator never wrote stays; a check flags it, so CI finds it before a reader does.
+    const foreign = outcome.foreign.map((path) => relative(options.root, path));
     const paths = [...outcome.changed, ...outcome.stale].map((path) => relative(options.root, path));
+    if (check) paths.push(...foreign);
+    else for (const path of foreign) log(`${path} was not written by the generator: left alone`);
     changed.push(...paths);
     const verb = check ? "would change" : "changed";
     log(

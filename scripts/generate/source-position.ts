@@ -2,6 +2,10 @@ import { readFile } from "node:fs/promises";
 import { isMap, isSeq, LineCounter, type Node, parseDocument } from "yaml";
 import { parsePointer } from "./json-pointer.js";
 import type { SpecError } from "./spec-error.js";
+import { tooDeepAt } from "./text-nesting.js";
+
+/** A depth the `yaml` package reads without overflowing the stack (it fails from about 400 levels). */
+const PARSER_SAFE_DEPTH = 200;
 
 /** A 1-based line and column in a spec file. */
 export interface SourcePosition {
@@ -18,7 +22,8 @@ export interface SourcePosition {
  */
 export async function sourcePosition(path: string, pointer: string): Promise<SourcePosition | undefined> {
   const text = await readFile(path, "utf8").catch(() => undefined);
-  if (text === undefined) return undefined;
+  // A spec refused for its depth must not crash the parser that would place the error.
+  if (text === undefined || tooDeepAt(text, PARSER_SAFE_DEPTH) !== undefined) return undefined;
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter });
   let node = doc.contents as Node | null;

@@ -13,9 +13,21 @@ Needs the generator's packages in your project:
   npm install -D ts-morph openapi-typescript yaml @redocly/openapi-core
 
 Options:
-  --out <dir>       where to write (files the generator no longer emits there are removed)
+  --out <dir>       where to write: a new or empty folder, or one an earlier run wrote (only
+                    files listed in its .chainkit-generated.json are ever replaced or removed)
   --name <name>     the client's name (default: the spec file's name)
   --runtime <mod>   the module to import the runtime from (default chainkit/runtime)
+  --allow-ref-root <dir>
+                    let $refs read files in <dir> and below too (repeatable); by default only
+                    files in the spec's own folder and below are read
+  --allow-ref-url <origin>
+                    let $refs fetch URLs of <origin>, e.g. https://schemas.example.com
+                    (repeatable); by default nothing is fetched
+  --max-spec-depth <n>
+                    how deep the spec may nest (default 64 levels)
+  --max-yaml-aliases <n>
+                    how many times YAML aliases may be expanded in all (default 1000)
+  --max-spec-mb <n> how many megabytes the spec may take with its aliases expanded (default 16)
   -h, --help        show this help`;
 
 /** Runs `chainkit generate`. */
@@ -34,6 +46,13 @@ export async function runGenerateCommand(args: readonly string[]): Promise<void>
   const [spec] = positionals;
   if (spec === undefined || positionals.length > 1) throw new UsageError("give one spec file");
   if (values.out === undefined) throw new UsageError("--out <dir> is required");
+  for (const origin of values["allow-ref-url"] ?? []) {
+    if (!/^https?:\/\/[^/?#]+\/?$/i.test(origin)) {
+      throw new UsageError(
+        `--allow-ref-url takes an origin such as https://schemas.example.com, not "${origin}"`,
+      );
+    }
+  }
   // The generator and its packages load only here: a client import never reaches them.
   const generator = await import("../../scripts/generate/generate-client.js").catch((error: unknown) => {
     throw new Error(
@@ -47,6 +66,9 @@ export async function runGenerateCommand(args: readonly string[]): Promise<void>
       out: values.out,
       ...(values.name !== undefined && { name: values.name }),
       ...(values.runtime !== undefined && { runtime: values.runtime }),
+      allowRefRoots: values["allow-ref-root"] ?? [],
+      allowRefUrls: values["allow-ref-url"] ?? [],
+      limits: readLimits(values),
       note: (line) => console.error(`note: ${line}`),
     })
     .catch(async (error: unknown) => {
@@ -69,8 +91,31 @@ function readOptions(args: readonly string[]) {
       out: { type: "string" },
       name: { type: "string" },
       runtime: { type: "string" },
+      "allow-ref-root": { type: "string", multiple: true },
+      "allow-ref-url": { type: "string", multiple: true },
+      "max-spec-depth": { type: "string" },
+      "max-yaml-aliases": { type: "string" },
+      "max-spec-mb": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
     strict: true,
   });
+}
+
+/** The spec limits the command line raises (or lowers); each a positive whole number. */
+function readLimits(values: ReturnType<typeof readOptions>["values"]) {
+  const limits: { maxDepth?: number; maxAliases?: number; maxMegabytes?: number } = {};
+  const given = [
+    ["max-spec-depth", "maxDepth"],
+    ["max-yaml-aliases", "maxAliases"],
+    ["max-spec-mb", "maxMegabytes"],
+  ] as const;
+  for (const [option, limit] of given) {
+    const text = values[option];
+    if (text === undefined) continue;
+    if (!/^[1-9][0-9]{0,8}$/.test(text))
+      throw new UsageError(`--${option} takes a positive whole number, not "${text}"`);
+    limits[limit] = Number(text);
+  }
+  return limits;
 }

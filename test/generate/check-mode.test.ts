@@ -3,6 +3,7 @@ import { readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MANIFEST_FILE } from "../../scripts/generate/output-manifest.js";
 import { runGenerator } from "../../scripts/generate/run.js";
 import { repoRoot, scratchRoot } from "./support.js";
 
@@ -36,8 +37,8 @@ describe("npm run generate and --check", () => {
     expect(lines).toHaveLength(6);
     // types, operations, client, index, spec.json, a validators module with its declarations for
     // each of the four operations, the checks two of them share, the helpers and the int64 converter
-    // of the one answer with wide integers.
-    expect(lines[0]).toMatch(/^platform +specs\/platform\.openapi\.yaml +16 files, 16 changed +\d+ ms$/);
+    // of the one answer with wide integers; and the manifest listing them.
+    expect(lines[0]).toMatch(/^platform +specs\/platform\.openapi\.yaml +16 files, 17 changed +\d+ ms$/);
     expect(lines[5]).toMatch(/^5 specs in \d+ ms$/);
   });
 
@@ -57,7 +58,14 @@ describe("npm run generate and --check", () => {
     const edited = `${await readFile(client, "utf8")}// edited by hand\n`;
     await writeFile(client, edited);
     await writeFile(join(scratch.root, "generated/evm/leftover.ts"), "export {};\n");
-    await writeFile(join(scratch.root, "generated/platform/validators/removedOperation.js"), "export {};\n");
+    // A module an earlier run wrote (its manifest lists it) for an operation the spec no longer has.
+    const platform = join(scratch.root, "generated/platform");
+    const manifest = JSON.parse(await readFile(join(platform, MANIFEST_FILE), "utf8"));
+    await writeFile(
+      join(platform, MANIFEST_FILE),
+      JSON.stringify({ ...manifest, files: [...manifest.files, "validators/removedOperation.js"] }),
+    );
+    await writeFile(join(platform, "validators/removedOperation.js"), "export {};\n");
 
     const result = await cli("--check", "--root", scratch.root);
     expect(result.code).toBe(1);
@@ -67,11 +75,15 @@ describe("npm run generate and --check", () => {
     expect(result.stdout).toContain("(check only, nothing written)");
     expect(await readFile(client, "utf8")).toBe(edited);
 
-    await runGenerator({ root: scratch.root, log: () => {} });
+    // The write removes what an earlier run wrote, and leaves (and names) what it never wrote.
+    const logged: string[] = [];
+    await runGenerator({ root: scratch.root, log: (line) => logged.push(line) });
+    await expect(readFile(join(platform, "validators/removedOperation.js"))).rejects.toThrow();
+    expect(logged).toContain("generated/evm/leftover.ts was not written by the generator: left alone");
+    const recheck = await runGenerator({ root: scratch.root, check: true, log: () => {} });
+    expect(recheck.changed).toEqual(["generated/evm/leftover.ts"]);
+    await rm(join(scratch.root, "generated/evm/leftover.ts"));
     expect((await runGenerator({ root: scratch.root, check: true, log: () => {} })).changed).toEqual([]);
-    await expect(
-      readFile(join(scratch.root, "generated/platform/validators/removedOperation.js")),
-    ).rejects.toThrow();
   }, 60_000);
 
   it("a spec in specs/ that no surface declares is named", async () => {
