@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import type { SpecError } from "../../scripts/generate/spec-error.js";
+import { loadGenerator } from "./generator/load-generator.js";
 import { UsageError } from "./usage-error.js";
 
 /** `chainkit generate --help`. */
@@ -9,8 +10,9 @@ Types, validators and a typed client for your own OpenAPI 3.0/3.1 or OpenRPC 1.x
 JSON, one file or several), running on chainkit's runtime: import create<Name>Client from <dir>.
 An invalid spec is refused with its file, JSON pointer and what to fix.
 
-Needs the generator's packages in your project:
-  npm install -D ts-morph openapi-typescript yaml @redocly/openapi-core
+Nothing else to install: on first use the generator installs its own packages, at the versions
+it was tested with, into ~/.cache/chainkit (CHAINKIT_GENERATOR_CACHE moves it); your project's
+packages (TypeScript 7 included) are never used or changed.
 
 Options:
   --out <dir>       where to write (files the generator no longer emits there are removed)
@@ -35,11 +37,7 @@ export async function runGenerateCommand(args: readonly string[]): Promise<void>
   if (spec === undefined || positionals.length > 1) throw new UsageError("give one spec file");
   if (values.out === undefined) throw new UsageError("--out <dir> is required");
   // The generator and its packages load only here: a client import never reaches them.
-  const generator = await import("../../scripts/generate/generate-client.js").catch((error: unknown) => {
-    throw new Error(
-      `the generator's packages are missing (${error instanceof Error ? error.message : error}); run: npm install -D ts-morph openapi-typescript yaml @redocly/openapi-core`,
-    );
-  });
+  const generator = await loadGenerator({ report: (line) => console.error(`note: ${line}`) });
   const started = performance.now();
   const result = await generator
     .generateClient({
