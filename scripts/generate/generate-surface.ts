@@ -3,6 +3,7 @@ import { bundleExternalRefs, firstExternalRef, hasExternalRefs } from "./bundle-
 import { bundleSpec } from "./bundle-spec.js";
 import { checkRefs } from "./check-refs.js";
 import { checkSchemas, findSchemaSites } from "./check-schemas.js";
+import { numberedComponentNotes } from "./component-type-names.js";
 import { validatorsChunkPath, validatorsModulePath } from "./generated-names.js";
 import { generatedHeader } from "./header.js";
 import { Int64Converters } from "./int64-converter.js";
@@ -74,6 +75,7 @@ export async function generateSurface(
   const sites = findSchemaSites(doc);
   checkSchemas(file, sites, strict);
   checkRules(file, sites);
+  for (const line of numberedComponentNotes(file, doc)) note(line);
   const names = surfaceNames(surface, doc);
   const files: SurfaceFiles = new Map();
   if (surface.kind === "openapi") {
@@ -153,6 +155,9 @@ async function readSpec(
     doc = await bundleExternalRefs(file, specPath);
   }
   if (kind === "openapi") {
+    if (isObject(doc) && typeof doc.openapi === "string" && /^3\.[01]$/.test(doc.openapi)) {
+      note(`${file}#/openapi: "${doc.openapi}" has no patch number: read as OpenAPI ${doc.openapi}.x`);
+    }
     doc = upgradeOpenApi30(doc);
     if (!strict && isObject(doc)) {
       for (const made of assignOperationIds(doc)) {
