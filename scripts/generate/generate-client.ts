@@ -6,6 +6,7 @@ import { pascalCase } from "./names.js";
 import { syncFolder } from "./output.js";
 import { specKind } from "./spec-dialect.js";
 
+export { referencedFiles } from "./referenced-files.js";
 export { describeSpecError } from "./source-position.js";
 
 /** Options of {@link generateClient}. */

@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import type { SpecError } from "../../scripts/generate/spec-error.js";
+import { watchGeneration } from "./generate-watch.js";
 import { loadGenerator } from "./generator/load-generator.js";
 import { UsageError } from "./usage-error.js";
 
@@ -18,6 +19,8 @@ Options:
   --out <dir>       where to write (files the generator no longer emits there are removed)
   --name <name>     the client's name (default: the spec file's name)
   --runtime <mod>   the module to import the runtime from (default chainkit/runtime)
+  --watch           regenerate on each save of the spec or a file it references; a broken save
+                    prints its error and keeps the last good output
   -h, --help        show this help`;
 
 /** Runs `chainkit generate`. */
@@ -38,25 +41,44 @@ export async function runGenerateCommand(args: readonly string[]): Promise<void>
   if (values.out === undefined) throw new UsageError("--out <dir> is required");
   // The generator and its packages load only here: a client import never reaches them.
   const generator = await loadGenerator({ report: (line) => console.error(`note: ${line}`) });
-  const started = performance.now();
-  const result = await generator
-    .generateClient({
-      spec,
-      out: values.out,
-      ...(values.name !== undefined && { name: values.name }),
-      ...(values.runtime !== undefined && { runtime: values.runtime }),
-      note: (line) => console.error(`note: ${line}`),
-    })
-    .catch(async (error: unknown) => {
+  const options = {
+    spec,
+    out: values.out,
+    ...(values.name !== undefined && { name: values.name }),
+    ...(values.runtime !== undefined && { runtime: values.runtime }),
+    note: (line: string) => console.error(`note: ${line}`),
+  };
+  const generate = async (): Promise<string> => {
+    const started = performance.now();
+    const result = await generator.generateClient(options).catch(async (error: unknown) => {
       // A spec's fault is said with its place and fix, never as a stack trace.
       if (error instanceof Error && error.name === "SpecError") {
         throw new Error(await generator.describeSpecError(error as SpecError, spec));
       }
       throw error;
     });
-  console.log(
-    `${values.out}: ${result.files.length} files in ${Math.round(performance.now() - started)} ms; import { ${result.factory} } from its index.ts`,
+    return `${result.files.length} files in ${Math.round(performance.now() - started)} ms; import { ${result.factory} } from its index.ts`;
+  };
+  if (!values.watch) {
+    console.log(`${values.out}: ${await generate()}`);
+    return;
+  }
+  // Watching starts even when the first run fails: the next save may fix the spec.
+  await generate().then(
+    (summary) => console.log(`${values.out}: ${summary}`),
+    (error: unknown) => console.error(`chainkit: ${error instanceof Error ? error.message : String(error)}`),
   );
+  await watchGeneration({
+    spec,
+    out: values.out,
+    generate: async () => {
+      await generate();
+    },
+    referencedFiles: generator.referencedFiles,
+    print: (line) => console.log(line),
+    printError: (line) => console.error(line),
+  });
+  console.log(`watching ${spec} and the files it references; Ctrl-C stops`);
 }
 
 function readOptions(args: readonly string[]) {
@@ -67,6 +89,7 @@ function readOptions(args: readonly string[]) {
       out: { type: "string" },
       name: { type: "string" },
       runtime: { type: "string" },
+      watch: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
     strict: true,
