@@ -26,6 +26,7 @@ import { mergeGroups, SHARED_MODULE, sharedModule } from "./shared-validators.js
 import { specKind } from "./spec-dialect.js";
 import { SpecError } from "./spec-error.js";
 import type { Surface, SurfaceNames } from "./surfaces.js";
+import { upgradeDraft07Schemas } from "./upgrade-draft-07.js";
 import { upgradeOpenApi30 } from "./upgrade-openapi-30.js";
 import { buildValidators, type ValidatorFiles, type ValidatorGroup } from "./validators.js";
 import { channelsFile, channelValidatorGroup, readWebSocket } from "./websocket-channels.js";
@@ -165,6 +166,11 @@ async function readSpec(
         note(`${file}#${made.pointer}: ${was}: named ${made.id}`);
       }
     }
+  }
+  if (!strict) {
+    doc = upgradeDraft07Schemas(doc, (pointer, draft) =>
+      note(`${file}#${pointer}: declares ${draft}: validated by that draft's rules (rewritten as 2020-12)`),
+    );
   }
   return doc;
 }
