@@ -10,6 +10,7 @@ import { sourceLiteral } from "./source-text.js";
 import { specKind } from "./spec-dialect.js";
 import { type SpecLimits, specLimits } from "./spec-limits.js";
 
+export { referencedFiles } from "./referenced-files.js";
 export { describeSpecError } from "./source-position.js";
 
 /** Options of {@link generateClient}. */

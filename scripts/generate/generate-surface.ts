@@ -3,6 +3,7 @@ import { bundleExternalRefs, firstExternalRef, hasExternalRefs } from "./bundle-
 import { bundleSpec } from "./bundle-spec.js";
 import { checkRefs } from "./check-refs.js";
 import { checkSchemas, findSchemaSites } from "./check-schemas.js";
+import { numberedComponentNotes } from "./component-type-names.js";
 import { validatorsChunkPath, validatorsModulePath } from "./generated-names.js";
 import { generatedHeader, generatedNote, OWN_REGENERATE_COMMAND } from "./header.js";
 import { Int64Converters } from "./int64-converter.js";
@@ -28,6 +29,7 @@ import { specKind } from "./spec-dialect.js";
 import { SpecError } from "./spec-error.js";
 import { checkSpecLimits, type SpecLimits, specLimits } from "./spec-limits.js";
 import type { Surface, SurfaceNames } from "./surfaces.js";
+import { upgradeDraft07Schemas } from "./upgrade-draft-07.js";
 import { upgradeOpenApi30 } from "./upgrade-openapi-30.js";
 import { buildValidators, type ValidatorFiles, type ValidatorGroup } from "./validators.js";
 import { channelsFile, channelValidatorGroup, readWebSocket } from "./websocket-channels.js";
@@ -89,6 +91,7 @@ export async function generateSurface(
   const sites = findSchemaSites(doc);
   checkSchemas(file, sites, strict);
   checkRules(file, sites);
+  for (const line of numberedComponentNotes(file, doc)) note(line);
   const names = surfaceNames(surface, doc);
   const files: SurfaceFiles = new Map();
   if (surface.kind === "openapi") {
@@ -176,6 +179,9 @@ async function readSpec(
     checkSpecLimits(file, doc, limits);
   }
   if (kind === "openapi") {
+    if (isObject(doc) && typeof doc.openapi === "string" && /^3\.[01]$/.test(doc.openapi)) {
+      note(`${file}#/openapi: "${doc.openapi}" has no patch number: read as OpenAPI ${doc.openapi}.x`);
+    }
     doc = upgradeOpenApi30(doc);
     if (!strict && isObject(doc)) {
       for (const made of assignOperationIds(doc)) {
@@ -183,6 +189,11 @@ async function readSpec(
         note(`${file}#${made.pointer}: ${was}: named ${made.id}`);
       }
     }
+  }
+  if (!strict) {
+    doc = upgradeDraft07Schemas(doc, (pointer, draft) =>
+      note(`${file}#${pointer}: declares ${draft}: validated by that draft's rules (rewritten as 2020-12)`),
+    );
   }
   return doc;
 }

@@ -2,11 +2,11 @@ import type { OpenAPI3 } from "openapi-typescript";
 import { integerFormat } from "../../src/runtime/json/integer-format.js";
 import { firstExternalRef } from "./bundle-external.js";
 import { astToString, openapiTS, ts } from "./commonjs-tools.js";
+import { documentTypeNames } from "./component-type-names.js";
 import { findInt64Paths, SECRET_EXTENSION } from "./field-paths.js";
 import { operationTypeNames } from "./generated-names.js";
 import { isObject, type Json } from "./json.js";
 import { refPointer, valueAt } from "./json-pointer.js";
-import { typeName } from "./names.js";
 import type { BodyModel, RestOperationModel } from "./openapi-model.js";
 import { SECRET_IMPORT, SECRET_TYPE } from "./secret-type.js";
 import { docComment, sourceLiteral } from "./source-text.js";
@@ -64,14 +64,9 @@ export async function openApiTypes(
     aliases.set(name, { text, pointer });
   };
 
-  const schemas = isObject(doc) && isObject(doc.components) ? doc.components.schemas : undefined;
-  for (const name of isObject(schemas) ? Object.keys(schemas) : []) {
+  for (const [name, type] of documentTypeNames(doc)) {
     const pointer = `/components/schemas/${name}`;
-    add(
-      typeName(name),
-      pointer,
-      `export type ${typeName(name)} = components["schemas"][${sourceLiteral(name)}];`,
-    );
+    add(type, pointer, `export type ${type} = components["schemas"][${sourceLiteral(name)}];`);
   }
   for (const operation of operations) {
     const names = operationTypeNames(operation.id);

@@ -1,7 +1,7 @@
+import { componentTypeNames } from "./component-type-names.js";
 import { collidesWithGeneratedCode, operationTypeNames } from "./generated-names.js";
 import { isObject, type JsonObject } from "./json.js";
 import { childPointer } from "./json-pointer.js";
-import { typeName } from "./names.js";
 import { HTTP_METHODS } from "./openapi-model.js";
 
 /** A name usable as it is: a JavaScript identifier. */
@@ -44,7 +44,7 @@ export function synthesiseIds(
   sites: readonly NamingSite[],
   componentSchemas: readonly string[],
 ): { ids: string[]; synthesised: SynthesisedId[] } {
-  const componentTypes = new Set(componentSchemas.map(typeName));
+  const componentTypes = new Set(componentTypeNames(componentSchemas).values());
   // Usable names the spec wrote keep their names: collect them first so a made-up one never takes them.
   const spec = new Set(
     sites.flatMap((site) =>

@@ -1,10 +1,11 @@
 import type { Project as MorphProject, StatementStructures } from "ts-morph";
 import { IndentationText, Project, StructureKind } from "./commonjs-tools.js";
+import { componentTypeName } from "./component-type-names.js";
 import { operationTypeNames } from "./generated-names.js";
 import { docText } from "./jsdoc.js";
 import { isObject, type Json } from "./json.js";
 import { childPointer } from "./json-pointer.js";
-import { parameterName, propertyKey, typeName } from "./names.js";
+import { parameterName, propertyKey } from "./names.js";
 import type { RpcMethodModel } from "./openrpc-model.js";
 import { resultCaseTypeName } from "./rpc-result-cases.js";
 import { SchemaToTs, schemaDocs } from "./schema-to-ts.js";
@@ -51,7 +52,7 @@ export function openRpcTypes(
 
   const schemas = isObject(doc) && isObject(doc.components) ? doc.components.schemas : undefined;
   for (const [rawName, schema] of Object.entries(isObject(schemas) ? schemas : {})) {
-    const name = claim(typeName(rawName), childPointer("/components/schemas", rawName));
+    const name = claim(componentTypeName(doc, rawName), childPointer("/components/schemas", rawName));
     const docs = isObject(schema) ? schemaDocs(schema) : "";
     if (toTs.isPlainObject(schema)) {
       statements.push({

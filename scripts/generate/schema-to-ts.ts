@@ -1,9 +1,10 @@
 import { integerFormat } from "../../src/runtime/json/integer-format.js";
+import { componentTypeName } from "./component-type-names.js";
 import { SECRET_EXTENSION } from "./field-paths.js";
 import { docText } from "./jsdoc.js";
 import { isObject, type Json, type JsonObject } from "./json.js";
 import { refPointer, valueAt } from "./json-pointer.js";
-import { propertyKey, typeName } from "./names.js";
+import { propertyKey } from "./names.js";
 import { SECRET_TYPE } from "./secret-type.js";
 import { docComment, sourceLiteral } from "./source-text.js";
 
@@ -84,7 +85,7 @@ export class SchemaToTs {
       const name = pointer.startsWith(COMPONENT_PREFIX) ? pointer.slice(COMPONENT_PREFIX.length) : "";
       if (keys.length !== 1 || name === "" || name.includes("/") || seen.has(name)) return undefined;
       if (!this.isPlainObject(valueAt(this.doc, pointer) ?? {}, new Set([...seen, name]))) return undefined;
-      names.push(typeName(name));
+      names.push(componentTypeName(this.doc, name));
     }
     return names;
   }
@@ -122,7 +123,7 @@ export class SchemaToTs {
   private ref(ref: string, indent: string): string {
     const pointer = refPointer(ref) ?? "";
     const name = pointer.startsWith(COMPONENT_PREFIX) ? pointer.slice(COMPONENT_PREFIX.length) : undefined;
-    if (name !== undefined && !name.includes("/")) return typeName(name);
+    if (name !== undefined && !name.includes("/")) return componentTypeName(this.doc, name);
     if (this.inlining.has(pointer)) return "unknown";
     this.inlining.add(pointer);
     const inlined = this.type(valueAt(this.doc, pointer), indent);

@@ -22,7 +22,8 @@ export function specKind(file: string, doc: Json): SpecKind {
     );
   }
   if (typeof doc.openapi === "string") {
-    if (/^3\.[01]\.\d+/.test(doc.openapi)) return "openapi";
+    // A version without its patch number ("3.0", as some published specs write it) is read as 3.0.x.
+    if (/^3\.[01](\.\d+|$)/.test(doc.openapi)) return "openapi";
     throw new SpecError(
       file,
       "/openapi",

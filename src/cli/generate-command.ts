@@ -1,5 +1,7 @@
 import { parseArgs } from "node:util";
 import type { SpecError } from "../../scripts/generate/spec-error.js";
+import { watchGeneration } from "./generate-watch.js";
+import { loadGenerator } from "./generator/load-generator.js";
 import { UsageError } from "./usage-error.js";
 
 /** `chainkit generate --help`. */
@@ -9,8 +11,9 @@ Types, validators and a typed client for your own OpenAPI 3.0/3.1 or OpenRPC 1.x
 JSON, one file or several), running on chainkit's runtime: import create<Name>Client from <dir>.
 An invalid spec is refused with its file, JSON pointer and what to fix.
 
-Needs the generator's packages in your project:
-  npm install -D ts-morph openapi-typescript yaml @redocly/openapi-core
+Nothing else to install: on first use the generator installs its own packages, at the versions
+it was tested with, into ~/.cache/chainkit (CHAINKIT_GENERATOR_CACHE moves it); your project's
+packages (TypeScript 7 included) are never used or changed.
 
 Options:
   --out <dir>       where to write: a new or empty folder, or one an earlier run wrote (only
@@ -28,6 +31,8 @@ Options:
   --max-yaml-aliases <n>
                     how many times YAML aliases may be expanded in all (default 1000)
   --max-spec-mb <n> how many megabytes the spec may take with its aliases expanded (default 16)
+  --watch           regenerate on each save of the spec or a file it references; a broken save
+                    prints its error and keeps the last good output
   -h, --help        show this help`;
 
 /** Runs `chainkit generate`. */
@@ -54,33 +59,48 @@ export async function runGenerateCommand(args: readonly string[]): Promise<void>
     }
   }
   // The generator and its packages load only here: a client import never reaches them.
-  const generator = await import("../../scripts/generate/generate-client.js").catch((error: unknown) => {
-    throw new Error(
-      `the generator's packages are missing (${error instanceof Error ? error.message : error}); run: npm install -D ts-morph openapi-typescript yaml @redocly/openapi-core`,
-    );
-  });
-  const started = performance.now();
-  const result = await generator
-    .generateClient({
-      spec,
-      out: values.out,
-      ...(values.name !== undefined && { name: values.name }),
-      ...(values.runtime !== undefined && { runtime: values.runtime }),
-      allowRefRoots: values["allow-ref-root"] ?? [],
-      allowRefUrls: values["allow-ref-url"] ?? [],
-      limits: readLimits(values),
-      note: (line) => console.error(`note: ${line}`),
-    })
-    .catch(async (error: unknown) => {
+  const generator = await loadGenerator({ report: (line) => console.error(`note: ${line}`) });
+  const options = {
+    spec,
+    out: values.out,
+    ...(values.name !== undefined && { name: values.name }),
+    ...(values.runtime !== undefined && { runtime: values.runtime }),
+    allowRefRoots: values["allow-ref-root"] ?? [],
+    allowRefUrls: values["allow-ref-url"] ?? [],
+    limits: readLimits(values),
+    note: (line: string) => console.error(`note: ${line}`),
+  };
+  const generate = async (): Promise<string> => {
+    const started = performance.now();
+    const result = await generator.generateClient(options).catch(async (error: unknown) => {
       // A spec's fault is said with its place and fix, never as a stack trace.
       if (error instanceof Error && error.name === "SpecError") {
         throw new Error(await generator.describeSpecError(error as SpecError, spec));
       }
       throw error;
     });
-  console.log(
-    `${values.out}: ${result.files.length} files in ${Math.round(performance.now() - started)} ms; import { ${result.factory} } from its index.ts`,
+    return `${result.files.length} files in ${Math.round(performance.now() - started)} ms; import { ${result.factory} } from its index.ts`;
+  };
+  if (!values.watch) {
+    console.log(`${values.out}: ${await generate()}`);
+    return;
+  }
+  // Watching starts even when the first run fails: the next save may fix the spec.
+  await generate().then(
+    (summary) => console.log(`${values.out}: ${summary}`),
+    (error: unknown) => console.error(`chainkit: ${error instanceof Error ? error.message : String(error)}`),
   );
+  await watchGeneration({
+    spec,
+    out: values.out,
+    generate: async () => {
+      await generate();
+    },
+    referencedFiles: generator.referencedFiles,
+    print: (line) => console.log(line),
+    printError: (line) => console.error(line),
+  });
+  console.log(`watching ${spec} and the files it references; Ctrl-C stops`);
 }
 
 function readOptions(args: readonly string[]) {
@@ -96,6 +116,7 @@ function readOptions(args: readonly string[]) {
       "max-spec-depth": { type: "string" },
       "max-yaml-aliases": { type: "string" },
       "max-spec-mb": { type: "string" },
+      watch: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
     strict: true,

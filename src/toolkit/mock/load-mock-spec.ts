@@ -52,7 +52,7 @@ export async function loadMockSpec(spec: string, options: LoadMockSpecOptions = 
       ...(options.note && { note: options.note }),
       ...(options.allowRefRoots && { allowRefRoots: options.allowRefRoots }),
       ...(options.allowRefUrls && { allowRefUrls: options.allowRefUrls }),
-    } as Parameters<typeof generateClient>[0]);
+    });
     // Generated validators import ajv's runtime helpers: let them find the ajv chainkit itself uses.
     await symlink(packagesFolder(), join(folder, "node_modules"), "dir");
     const source = await readFile(join(folder, "operations.ts"), "utf8");
