@@ -59,7 +59,8 @@ export async function generateClient(options: GenerateClientOptions): Promise<Ge
     ...(options.note && { note: options.note }),
   });
   const runtime = options.runtime ?? "chainkit/runtime";
-  const base = kind === "openapi" ? defaultBaseUrl(doc) : undefined;
+  // Read from the document the generator read (a Swagger 2.0 spec's `host` and `basePath` are servers there).
+  const base = kind === "openapi" ? defaultBaseUrl(JSON.parse(files.get("spec.json") ?? "{}")) : undefined;
   const pascal = pascalCase(name);
   const withRuntime = pointAtRuntime(files, runtime);
   withRuntime.set("create-client.ts", factoryFile(options.spec, kind, name, pascal, runtime, base));
