@@ -3,6 +3,7 @@
  * (grouped by tag) with parameters, request body, responses and examples, and every component schema.
  */
 import { anchorId } from "./anchors.js";
+import { clientCallView, type GeneratedClientView } from "./client-call-view.js";
 import { html, joinHtml, type SafeHtml } from "./html.js";
 import { jsonBlock, jsonInline } from "./json-block.js";
 import type { BuiltPage, NavLink } from "./layout.js";
@@ -116,7 +117,7 @@ ${websocketView(doc, ctx)}`;
   const tagSection = (group: TagGroup) => html`<section class="tag" id="${anchorId("tag", group.name)}">
 <h2>${group.name}</h2>
 ${renderMarkdown(group.description, { codeLink: ctx.codeLink })}
-${group.operations.map((operation) => operationView(operation, ctx))}
+${group.operations.map((operation) => operationView(operation, ctx, spec.client))}
 </section>`;
   const schemasSection = (names: readonly string[]) => html`<section id="${anchorId("section", "schemas")}">
 <h2>Schemas</h2>
@@ -312,7 +313,11 @@ function securityRequirement(security: unknown): SafeHtml {
     : html`Each request uses one of: ${joinHtml(options, "; ")}.`;
 }
 
-function operationView(operation: Operation, ctx: SchemaContext): SafeHtml {
+function operationView(
+  operation: Operation,
+  ctx: SchemaContext,
+  client: GeneratedClientView | undefined,
+): SafeHtml {
   const { op, pathItem, method, path } = operation;
   const parameters = mergeParameters(ctx.doc, pathItem.parameters, op.parameters);
   const rest = Object.entries(op).filter(([key]) => !OPERATION_KEYS.has(key) && !key.startsWith("x-"));
@@ -324,6 +329,7 @@ ${extensionFacts(op)}
 ${typeof pathItem.description === "string" && html`<div class="path-note">${renderMarkdown(pathItem.description, { codeLink: ctx.codeLink })}</div>`}
 ${renderMarkdown(op.description as string | undefined, { codeLink: ctx.codeLink })}
 ${op.security !== undefined && html`<p class="note">Authentication: ${securityRequirement(op.security)}</p>`}
+${clientCallView(client, `${method.toUpperCase()} ${path}`)}
 ${parameters.length > 0 && parametersView(parameters, ctx)}
 ${op.requestBody !== undefined && requestBodyView(op.requestBody, ctx)}
 ${responsesView(op.responses, ctx)}

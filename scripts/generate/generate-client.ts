@@ -74,7 +74,7 @@ export async function generateClient(options: GenerateClientOptions): Promise<Ge
 }
 
 /** A camelCase identifier for the client: `digitalocean`, `paramsByNamePetstore`. */
-function clientName(raw: string): string {
+export function clientName(raw: string): string {
   const pascal = pascalCase(raw) || "Api";
   return pascal.charAt(0).toLowerCase() + pascal.slice(1);
 }
