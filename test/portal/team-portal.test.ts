@@ -29,6 +29,7 @@ beforeAll(async () => {
       "docs",
       join(corpus, "petstore-multi-file/openapi.yaml"),
       join(corpus, "readme-petstore.2.0.yaml"),
+      join(root, "test/fixtures/openapi-3.2/ledger.openapi.yaml"),
       "--out",
       out,
     ],
@@ -71,6 +72,18 @@ describe("the team portal", () => {
     const page = readFileSync(join(out, "readmePetstore.html"), "utf8");
     expect(page.match(/<h4>Call<\/h4>/g)).toHaveLength(20);
     expect(page).toMatch(/readmePetstore\.findPetsByStatus\(query: FindPetsByStatusQuery/);
+  });
+});
+
+describe("an OpenAPI 3.2 spec's page", () => {
+  test("nests tags under their parent, titled by their summary, and lists QUERY and additionalOperations", () => {
+    const page = readFileSync(join(out, "ledger.html"), "utf8");
+    const toc = page.slice(page.indexOf("On this page"));
+    expect(toc).toMatch(
+      />Chain data<\/a><ul><li><a href="#tag-blocks">Blocks<\/a>.*<li><a href="#tag-search">Search<\/a>/s,
+    );
+    expect(page).toContain('<span class="verb verb-query">QUERY</span>');
+    expect(page).toContain('<span class="verb verb-link">LINK</span>');
   });
 });
 
