@@ -2,19 +2,16 @@
  * Builds the whole portal: reads the specs, renders every page, and writes `site/` (pages, one stylesheet,
  * one script, and a copy of each spec). The output depends only on the inputs, so two builds are identical.
  */
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { guidePageFor } from "./guide-page.js";
 import { landingPage, quickStartCommands } from "./landing-page.js";
-import { type BuiltPage, type NavGroup, renderPage } from "./layout.js";
+import type { BuiltPage, NavGroup } from "./layout.js";
 import { loadSpecs } from "./load-specs.js";
 import { openapiPages } from "./openapi-page.js";
 import { openrpcPage } from "./openrpc-page.js";
-import { sortEntries } from "./search-index.js";
 import { GUIDE_SURFACES, guidePage, referencePage, SPEC_SURFACES } from "./surfaces.js";
-
-const ASSETS = join(dirname(fileURLToPath(import.meta.url)), "assets");
+import { writeSite } from "./write-site.js";
 
 /** Where to read from and write to. */
 export interface BuildOptions {
@@ -62,22 +59,5 @@ export function buildSite(options: BuildOptions): BuildResult {
       pages: GUIDE_SURFACES.map((guide) => ({ file: guidePage(guide.id), title: guide.title })),
     },
   ];
-  const shell = { groups, search: sortEntries(pages.flatMap((built) => built.search)) };
-
-  rmSync(options.outDir, { recursive: true, force: true });
-  mkdirSync(join(options.outDir, "specs"), { recursive: true });
-  const files: string[] = [];
-  for (const built of pages) {
-    writeFileSync(join(options.outDir, built.page.file), renderPage(built.page, shell));
-    files.push(built.page.file);
-  }
-  for (const asset of ["style.css", "site.js"]) {
-    copyFileSync(join(ASSETS, asset), join(options.outDir, asset));
-    files.push(asset);
-  }
-  for (const spec of specs) {
-    writeFileSync(join(options.outDir, spec.path), spec.text);
-    files.push(spec.path);
-  }
-  return { files: files.sort() };
+  return { files: writeSite(options.outDir, pages, groups, specs) };
 }

@@ -4,6 +4,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
+import type { GeneratedClientView } from "./client-call-view.js";
 import { DocsError } from "./docs-error.js";
 import { isObject, type Json } from "./refs.js";
 import { SPEC_SURFACES, type SpecSurface } from "./surfaces.js";
@@ -16,6 +17,8 @@ export interface LoadedSpec {
   /** The spec file's exact text (published next to the pages). */
   text: string;
   doc: Json;
+  /** The client generated from it, for a team's spec (`team-specs.ts`): each operation shows its call. */
+  client?: GeneratedClientView;
 }
 
 /**

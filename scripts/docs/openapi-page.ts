@@ -3,6 +3,7 @@
  * (grouped by tag) with parameters, request body, responses and examples, and every component schema.
  */
 import { anchorId } from "./anchors.js";
+import { clientCallView, type GeneratedClientView } from "./client-call-view.js";
 import { html, joinHtml, type SafeHtml } from "./html.js";
 import { jsonBlock, jsonInline } from "./json-block.js";
 import type { BuiltPage, NavLink } from "./layout.js";
@@ -20,9 +21,11 @@ import {
   serversView,
 } from "./spec-parts.js";
 import { referencePage } from "./surfaces.js";
+import { nestTags } from "./tag-tree.js";
 import { websocketView } from "./websocket-view.js";
 
-const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
+// `query` is OpenAPI 3.2's; 3.2's `additionalOperations` carry any other method by its name.
+const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace", "query"] as const;
 
 // Operation keys with their own view; the rest are listed as JSON so nothing is hidden.
 const OPERATION_KEYS = new Set([
@@ -42,7 +45,8 @@ const OPERATION_KEYS = new Set([
 /** One operation with where it lives. */
 interface Operation {
   id: string;
-  method: (typeof METHODS)[number];
+  /** Lower case: `get`, `query`, or an `additionalOperations` method such as `copy`. */
+  method: string;
   path: string;
   pathItem: Json;
   op: Json;
@@ -114,9 +118,10 @@ ${securityView(doc.security, components, ctx)}
 </section>
 ${websocketView(doc, ctx)}`;
   const tagSection = (group: TagGroup) => html`<section class="tag" id="${anchorId("tag", group.name)}">
-<h2>${group.name}</h2>
+<h2>${group.summary ?? group.name}</h2>
+${(group.parent !== undefined || group.kind !== undefined) && html`<p class="badges">${group.parent !== undefined && html`<span class="ext"><span class="fact">part of</span> <a href="${tagFile(groups.find((other) => other.name === group.parent) ?? group)}#${anchorId("tag", group.parent)}">${groups.find((other) => other.name === group.parent)?.summary ?? group.parent}</a></span> `}${group.kind !== undefined && html`<span class="badge">${group.kind}</span>`}</p>`}
 ${renderMarkdown(group.description, { codeLink: ctx.codeLink })}
-${group.operations.map((operation) => operationView(operation, ctx))}
+${group.operations.map((operation) => operationView(operation, ctx, spec.client))}
 </section>`;
   const schemasSection = (names: readonly string[]) => html`<section id="${anchorId("section", "schemas")}">
 <h2>Schemas</h2>
@@ -161,9 +166,9 @@ ${groups.map(tagSection)}
 ${schemasSection(schemaNames)}`;
     const toc: NavLink[] = [
       ...headToc,
-      ...groups.map((group) => ({
+      ...nestTags(groups, (group) => ({
         href: `#${anchorId("tag", group.name)}`,
-        title: group.name,
+        title: group.summary ?? group.name,
         children: operationLinks(group, ""),
       })),
       {
@@ -200,7 +205,7 @@ ${schemaPages.map((_, at) => html`<p><a href="${schemaFile(at * SCHEMAS_PER_PAGE
         toc: [
           ...headToc,
           { href: `#${anchorId("section", "operations")}`, title: "Operations" },
-          ...groups.map((group) => ({ href: tagFile(group), title: group.name })),
+          ...nestTags(groups, (group) => ({ href: tagFile(group), title: group.summary ?? group.name })),
         ],
         body: index,
       },
@@ -243,8 +248,12 @@ function collectOperations(doc: Json): Operation[] {
   const operations: Operation[] = [];
   for (const [path, rawItem] of Object.entries(paths)) {
     const pathItem = derefObject(doc, rawItem, `path ${path}`);
-    for (const method of METHODS) {
-      const op = pathItem[method];
+    const additional = isObject(pathItem.additionalOperations) ? pathItem.additionalOperations : {};
+    const entries: [string, unknown][] = [
+      ...METHODS.map((method): [string, unknown] => [method, pathItem[method]]),
+      ...Object.entries(additional).map(([method, op]): [string, unknown] => [method.toLowerCase(), op]),
+    ];
+    for (const [method, op] of entries) {
       if (!isObject(op)) continue;
       const id = typeof op.operationId === "string" ? op.operationId : `${method}-${path}`;
       operations.push({ id, method, path, pathItem, op });
@@ -256,6 +265,10 @@ function collectOperations(doc: Json): Operation[] {
 interface TagGroup {
   name: string;
   description: string | undefined;
+  /** OpenAPI 3.2: the tag's parent, its short title, and its kind (`nav`, `badge`, `audience`…). */
+  parent?: string;
+  summary?: string;
+  kind?: string;
   operations: Operation[];
 }
 
@@ -264,7 +277,14 @@ function groupByTag(doc: Json, operations: readonly Operation[]): TagGroup[] {
   const groups = new Map<string, TagGroup>();
   for (const tag of declared) {
     const name = String(tag.name);
-    groups.set(name, { name, description: tag.description as string | undefined, operations: [] });
+    groups.set(name, {
+      name,
+      description: tag.description as string | undefined,
+      ...(typeof tag.parent === "string" && { parent: tag.parent }),
+      ...(typeof tag.summary === "string" && { summary: tag.summary }),
+      ...(typeof tag.kind === "string" && { kind: tag.kind }),
+      operations: [],
+    });
   }
   for (const operation of operations) {
     const tags =
@@ -275,7 +295,16 @@ function groupByTag(doc: Json, operations: readonly Operation[]): TagGroup[] {
     group.operations.push(operation);
     groups.set(name, group);
   }
-  return [...groups.values()].filter((group) => group.operations.length > 0);
+  // A parent tag stays, even without operations of its own, when a tag under it has some.
+  const used = new Set<string>();
+  for (const group of groups.values()) {
+    if (group.operations.length === 0) continue;
+    for (let at: TagGroup | undefined = group; at && !used.has(at.name); ) {
+      used.add(at.name);
+      at = at.parent === undefined ? undefined : groups.get(at.parent);
+    }
+  }
+  return [...groups.values()].filter((group) => used.has(group.name));
 }
 
 function securityView(security: unknown, components: Json, ctx: SchemaContext): SafeHtml {
@@ -312,7 +341,11 @@ function securityRequirement(security: unknown): SafeHtml {
     : html`Each request uses one of: ${joinHtml(options, "; ")}.`;
 }
 
-function operationView(operation: Operation, ctx: SchemaContext): SafeHtml {
+function operationView(
+  operation: Operation,
+  ctx: SchemaContext,
+  client: GeneratedClientView | undefined,
+): SafeHtml {
   const { op, pathItem, method, path } = operation;
   const parameters = mergeParameters(ctx.doc, pathItem.parameters, op.parameters);
   const rest = Object.entries(op).filter(([key]) => !OPERATION_KEYS.has(key) && !key.startsWith("x-"));
@@ -324,6 +357,7 @@ ${extensionFacts(op)}
 ${typeof pathItem.description === "string" && html`<div class="path-note">${renderMarkdown(pathItem.description, { codeLink: ctx.codeLink })}</div>`}
 ${renderMarkdown(op.description as string | undefined, { codeLink: ctx.codeLink })}
 ${op.security !== undefined && html`<p class="note">Authentication: ${securityRequirement(op.security)}</p>`}
+${clientCallView(client, `${method.toUpperCase()} ${path}`)}
 ${parameters.length > 0 && parametersView(parameters, ctx)}
 ${op.requestBody !== undefined && requestBodyView(op.requestBody, ctx)}
 ${responsesView(op.responses, ctx)}

@@ -86,7 +86,8 @@ export async function generateClient(options: GenerateClientOptions): Promise<Ge
     ...(options.note && { note: options.note }),
   });
   const runtime = options.runtime ?? "chainkit/runtime";
-  const base = kind === "openapi" ? defaultBaseUrl(doc) : undefined;
+  // Read from the document the generator read (a Swagger 2.0 spec's `host` and `basePath` are servers there).
+  const base = kind === "openapi" ? defaultBaseUrl(JSON.parse(files.get("spec.json") ?? "{}")) : undefined;
   const pascal = pascalCase(name);
   const withRuntime = pointAtRuntime(files, runtime);
   withRuntime.set(
@@ -103,7 +104,7 @@ export async function generateClient(options: GenerateClientOptions): Promise<Ge
 }
 
 /** A camelCase identifier for the client: `digitalocean`, `paramsByNamePetstore`. */
-function clientName(raw: string): string {
+export function clientName(raw: string): string {
   const pascal = pascalCase(raw) || "Api";
   return pascal.charAt(0).toLowerCase() + pascal.slice(1);
 }

@@ -31,6 +31,7 @@ import { checkSpecLimits, type SpecLimits, specLimits } from "./spec-limits.js";
 import type { Surface, SurfaceNames } from "./surfaces.js";
 import { upgradeDraft07Schemas } from "./upgrade-draft-07.js";
 import { upgradeOpenApi30 } from "./upgrade-openapi-30.js";
+import { upgradeSwagger2 } from "./upgrade-swagger-2.js";
 import { buildValidators, type ValidatorFiles, type ValidatorGroup } from "./validators.js";
 import { channelsFile, channelValidatorGroup, readWebSocket } from "./websocket-channels.js";
 
@@ -82,11 +83,29 @@ export async function generateSurface(
   const file = surface.specFile;
   const strict = options.strict ?? true;
   const note = options.note ?? (() => {});
-  const shared = options.sharedValidators ?? false;
-  const doc = await readSpec(file, specPath, surface.kind, strict, note, {
+  const { doc, inOriginal } = await readSpec(file, specPath, surface.kind, strict, note, {
     refPolicy: options.refPolicy ?? {},
     limits: specLimits(options.limits),
   });
+  try {
+    return await renderSurface(surface, doc, options);
+  } catch (error) {
+    // A converted Swagger 2.0 spec's errors point into the file the user wrote, not the conversion.
+    if (error instanceof SpecError && inOriginal) throw inOriginal(error);
+    throw error;
+  }
+}
+
+/** Every file of a surface from its spec, read into one OpenAPI 3.1 or OpenRPC document. */
+async function renderSurface(
+  surface: Pick<Surface, "name" | "specFile" | "kind">,
+  doc: Json,
+  options: GenerateOptions,
+): Promise<SurfaceFiles> {
+  const file = surface.specFile;
+  const strict = options.strict ?? true;
+  const note = options.note ?? (() => {});
+  const shared = options.sharedValidators ?? false;
   checkRefs(file, doc);
   const sites = findSchemaSites(doc);
   checkSchemas(file, sites, strict);
@@ -143,11 +162,18 @@ export function withHeaders(files: SurfaceFiles, header: string): SurfaceFiles {
   return new Map([...files].map(([path, content]) => [path, `${header}\n\n${content}`]));
 }
 
+/** A spec read for the emitters, and for a converted Swagger 2.0 spec the way back to its places. */
+interface ReadSpec {
+  doc: Json;
+  inOriginal?: (error: SpecError) => SpecError;
+}
+
 /**
  * Reads a spec into the one form the emitters read: one document (a multi-file OpenAPI spec
- * bundled), OpenAPI 3.0 upgraded to 3.1, and, outside strict mode, an identifier for every operation.
+ * bundled), Swagger 2.0 and OpenAPI 3.0 upgraded to 3.1, and, outside strict mode, an identifier
+ * for every operation.
  *
- * @throws {SpecError} When the file is missing, is no OpenAPI 3.x or OpenRPC 1.x document, is not
+ * @throws {SpecError} When the file is missing, is no OpenAPI or OpenRPC 1.x document, is not
  * of the surface's kind, or names a file it cannot read.
  */
 async function readSpec(
@@ -157,7 +183,7 @@ async function readSpec(
   strict: boolean,
   note: (line: string) => void,
   { refPolicy, limits }: { refPolicy: RefPolicy; limits: SpecLimits },
-): Promise<Json> {
+): Promise<ReadSpec> {
   if (!existsSync(specPath)) throw new SpecError(file, "", "spec file not found");
   let doc = await loadSpec(specPath, limits);
   const found = specKind(file, doc);
@@ -178,8 +204,15 @@ async function readSpec(
     doc = await bundleExternalRefs(file, specPath, refPolicy, limits);
     checkSpecLimits(file, doc, limits);
   }
+  let inOriginal: ReadSpec["inOriginal"];
+  if (isObject(doc) && doc.swagger === "2.0") {
+    const upgraded = await upgradeSwagger2(file, doc);
+    doc = upgraded.doc;
+    inOriginal = upgraded.inOriginal;
+    note(`${file}: Swagger 2.0, read as OpenAPI 3.1 (errors point into the 2.0 document)`);
+  }
   if (kind === "openapi") {
-    if (isObject(doc) && typeof doc.openapi === "string" && /^3\.[01]$/.test(doc.openapi)) {
+    if (isObject(doc) && typeof doc.openapi === "string" && /^3\.[012]$/.test(doc.openapi)) {
       note(`${file}#/openapi: "${doc.openapi}" has no patch number: read as OpenAPI ${doc.openapi}.x`);
     }
     doc = upgradeOpenApi30(doc);
@@ -195,7 +228,7 @@ async function readSpec(
       note(`${file}#${pointer}: declares ${draft}: validated by that draft's rules (rewritten as 2020-12)`),
     );
   }
-  return doc;
+  return inOriginal ? { doc, inOriginal } : { doc };
 }
 
 /** The validators modules: one per group, or one shared by all (`shared-validators.ts`). */

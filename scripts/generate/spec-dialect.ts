@@ -5,8 +5,9 @@ import { SpecError } from "./spec-error.js";
 export type SpecKind = "openapi" | "openrpc";
 
 /**
- * Tells an OpenAPI 3.0/3.1 document from an OpenRPC 1.x one by its version field, and refuses
- * anything else (Swagger 2.0, OpenAPI 3.2, a YAML file that is no spec) saying what to do.
+ * Tells an OpenAPI document (Swagger 2.0, OpenAPI 3.0, 3.1 or 3.2) from an OpenRPC 1.x one by its
+ * version field, and refuses anything else (Swagger 1.x, OpenAPI 4, a YAML file that is no spec)
+ * saying what to do.
  *
  * @param file - Spec file name for error messages.
  * @param doc - The parsed document.
@@ -15,19 +16,20 @@ export type SpecKind = "openapi" | "openrpc";
 export function specKind(file: string, doc: Json): SpecKind {
   if (!isObject(doc)) throw new SpecError(file, "", "the spec must be a YAML or JSON mapping");
   if (doc.swagger !== undefined) {
+    if (doc.swagger === "2.0") return "openapi";
     throw new SpecError(
       file,
       "/swagger",
-      `Swagger ${JSON.stringify(doc.swagger)} is not OpenAPI 3; convert it first (for example with swagger2openapi) and generate from the result`,
+      `Swagger ${JSON.stringify(doc.swagger)} is not supported; write swagger: "2.0" (a string) or use OpenAPI 3`,
     );
   }
   if (typeof doc.openapi === "string") {
-    // A version without its patch number ("3.0", as some published specs write it) is read as 3.0.x.
-    if (/^3\.[01](\.\d+|$)/.test(doc.openapi)) return "openapi";
+    // A version without its patch number ("3.0", as some published specs write it) is read as 3.x.0.
+    if (/^3\.[012](\.\d+|$)/.test(doc.openapi)) return "openapi";
     throw new SpecError(
       file,
       "/openapi",
-      `OpenAPI ${doc.openapi} is not supported; write openapi: 3.0.x or 3.1.x`,
+      `OpenAPI ${doc.openapi} is not supported; write openapi: 3.0.x, 3.1.x or 3.2.x`,
     );
   }
   if (typeof doc.openrpc === "string") {

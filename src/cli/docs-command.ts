@@ -2,20 +2,26 @@ import { cpSync, existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import type { SpecError } from "../../scripts/generate/spec-error.js";
 import { serveFolder } from "./serve-folder.js";
 import { UsageError } from "./usage-error.js";
 import { watchParent } from "./watch-parent.js";
 
 /** `chainkit docs --help`. */
 export const DOCS_HELP = `Usage: chainkit docs [options]
+       chainkit docs <spec…> --out <dir> [--serve]
 
 The docs portal: every operation of every spec, the guides and a search, as static pages that
 work from file:// with no request leaving the page.
 
-Without options, prints the path of the portal's index.html to open in a browser.
+Without options, prints the path of chainkit's portal's index.html to open in a browser.
+
+With specs (OpenAPI 2.0/3.0/3.1/3.2 or OpenRPC, YAML or JSON, one file or a multi-file root),
+builds the same portal for them into <dir>, each operation with the call of the client
+chainkit generate makes from the spec. Needs the generator's packages, as chainkit generate does.
 
 Options:
-  --out <dir>      copy the portal into <dir> (to publish or keep it)
+  --out <dir>      copy the portal into <dir> (to publish or keep it); with specs, where to build
   --serve          serve the portal on 127.0.0.1 until Ctrl-C (or until the process
                    that started it goes away)
   --port <n>       the port for --serve (default: a free one)
@@ -28,13 +34,14 @@ function readOptions(args: readonly string[]) {
   try {
     return parseArgs({
       args: [...args],
+      allowPositionals: true,
       options: {
         out: { type: "string" },
         serve: { type: "boolean" },
         port: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
-    }).values;
+    });
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
@@ -51,9 +58,15 @@ function readOptions(args: readonly string[]) {
  * await runDocsCommand(["--serve", "--port", "8600"]);
  */
 export async function runDocsCommand(args: readonly string[]): Promise<void> {
-  const options = readOptions(args);
+  const { values: options, positionals: specs } = readOptions(args);
   if (options.help) return console.log(DOCS_HELP);
   if (options.port !== undefined && !options.serve) throw new UsageError("--port goes with --serve");
+  if (specs.length > 0) {
+    if (options.out === undefined) throw new UsageError("--out <dir> is required with specs");
+    await buildTeamPortal(specs, options.out);
+    if (options.serve) await serveUntilStopped(resolve(options.out), options.port);
+    return;
+  }
   if (!existsSync(resolve(SITE, "index.html"))) {
     throw new Error(`the docs portal is not built at ${SITE}: run npm run docs`);
   }
@@ -65,11 +78,48 @@ export async function runDocsCommand(args: readonly string[]): Promise<void> {
     if (options.out === undefined) console.log(resolve(SITE, "index.html"));
     return;
   }
-  const port = options.port === undefined ? 0 : Number(options.port);
-  if (!Number.isSafeInteger(port) || port < 0 || port > 65_535) {
-    throw new UsageError(`--port must be a whole number from 0 to 65535, not "${options.port}"`);
+  await serveUntilStopped(SITE, options.port);
+}
+
+/** Builds a team's portal from their specs, printing each spec's pages and time. */
+async function buildTeamPortal(specs: readonly string[], out: string): Promise<void> {
+  // The generator and its packages load only here, as for chainkit generate.
+  const [{ buildTeamSite }, { describeSpecError }] = await Promise.all([
+    import("../../scripts/docs/team-site.js"),
+    import("../../scripts/generate/source-position.js"),
+  ]).catch((error: unknown) => {
+    throw new Error(
+      `the generator's packages are missing (${error instanceof Error ? error.message : error}); run: npm install -D ts-morph openapi-typescript yaml @redocly/openapi-core`,
+    );
+  });
+  const started = performance.now();
+  const result = await buildTeamSite(specs, out, (line) => console.error(`note: ${line}`)).catch(
+    async (error: unknown) => {
+      // A spec's fault is said with its place and fix, never as a stack trace.
+      if (error instanceof Error && error.name === "SpecError") {
+        const spec = (error as SpecError).file;
+        throw new Error(await describeSpecError(error as SpecError, spec));
+      }
+      throw error;
+    },
+  );
+  for (const spec of result.specs) {
+    console.log(
+      `${spec.path}: ${spec.pages} reference page${spec.pages === 1 ? "" : "s"} in ${spec.milliseconds} ms`,
+    );
   }
-  const server = await serveFolder(SITE, port);
+  console.log(
+    `docs portal: ${result.files.length} files in ${Math.round(performance.now() - started)} ms; open ${resolve(out, "index.html")}`,
+  );
+}
+
+/** Serves a portal folder on loopback until a signal or the loss of the parent process. */
+async function serveUntilStopped(folder: string, portOption: string | undefined): Promise<void> {
+  const port = portOption === undefined ? 0 : Number(portOption);
+  if (!Number.isSafeInteger(port) || port < 0 || port > 65_535) {
+    throw new UsageError(`--port must be a whole number from 0 to 65535, not "${portOption}"`);
+  }
+  const server = await serveFolder(folder, port);
   console.log(`docs portal at ${server.url} (Ctrl-C to stop)`);
   const stop = () => {
     server.close().then(

@@ -44,6 +44,11 @@ const GENERATES = [
   "metamask-multichain.openrpc.json",
   // Method names with dashes (`token-address-create`): their functions get made-up identifiers.
   "accumulate-openrpc.pattern-fixed.json",
+  // Swagger 2.0, converted to OpenAPI 3.1 inside (`upgrade-swagger-2.ts`).
+  "readme-petstore.2.0.yaml",
+  "readme-petstore-expanded.2.0.yaml",
+  "readme-schema-circular.2.0.yaml",
+  "toncenter-v3.ref-fixed.swagger.json",
   ...(process.env.CORPUS_LARGE === "1" ? ["digitalocean.openapi.json"] : []),
 ];
 
@@ -56,8 +61,13 @@ const NOTHING_TO_CHECK = new Set([
 
 /** Specs refused, the pointer named, and why it is the spec's fault. */
 const REFUSED: { spec: string; pointer: RegExp; reason: RegExp }[] = [
-  // Swagger 2.0 is not OpenAPI 3.
-  { spec: "toncenter-v3.swagger.json", pointer: /^\/swagger$/, reason: /not OpenAPI 3; convert it first/ },
+  // A `$ref` to a definition that does not exist (`TraceNode`; it is `index.TraceNode`), located in
+  // the Swagger 2.0 file as written, not in its conversion.
+  {
+    spec: "toncenter-v3.swagger.json",
+    pointer: /^\/definitions\/Trace\/properties\/trace\/\$ref$/,
+    reason: /unknown \$ref "#\/definitions\/TraceNode"/,
+  },
   // A schema that declares draft-04, which chainkit does not validate.
   {
     spec: "readme-schema-validation-local.3.1.yaml",

@@ -9,6 +9,8 @@ import { dirname, join } from "node:path";
  */
 export const GENERATOR_PACKAGES: Readonly<Record<string, string>> = {
   "@redocly/openapi-core": "1.34.24",
+  // Swagger 2.0 → OpenAPI 3.1, loaded only when a 2.0 spec arrives.
+  "@scalar/openapi-upgrader": "0.5.1",
   ajv: "8.20.0",
   "ajv-formats": "3.0.1",
   "js-yaml": "4.3.2",

@@ -1,0 +1,75 @@
+/**
+ * A team's portal for their own specs (`chainkit docs <spec…> --out <dir>`): the reference pages
+ * chainkit publishes for its own specs (split in pages for a large spec, searchable, offline), each
+ * operation with the generated client's call, and an index page listing the specs.
+ */
+import { html } from "./html.js";
+import type { BuiltPage, NavGroup } from "./layout.js";
+import type { LoadedSpec } from "./load-specs.js";
+import { openapiPages } from "./openapi-page.js";
+import { openrpcPage } from "./openrpc-page.js";
+import { referencePage } from "./surfaces.js";
+import { loadTeamSpec } from "./team-specs.js";
+import { writeSite } from "./write-site.js";
+
+/** What {@link buildTeamSite} wrote. */
+export interface TeamSiteResult {
+  /** Files written, relative to the output folder, sorted. */
+  files: string[];
+  /** Each spec's reference pages and how long reading and rendering it took. */
+  specs: { path: string; pages: number; milliseconds: number }[];
+}
+
+/**
+ * Builds the portal of a team's specs into `outDir` (emptied first).
+ *
+ * @param paths - Spec files: OpenAPI 2.0 (Swagger), 3.0, 3.1, 3.2 or OpenRPC, one file or a multi-file root.
+ * @param outDir - Output folder.
+ * @param note - Where the generator's notes go.
+ * @throws {SpecError} When a spec is invalid.
+ * @example await buildTeamSite(["openapi.yaml"], "docs-site");
+ */
+export async function buildTeamSite(
+  paths: readonly string[],
+  outDir: string,
+  note?: (line: string) => void,
+): Promise<TeamSiteResult> {
+  const references: BuiltPage[] = [];
+  const specs: LoadedSpec[] = [];
+  const timings: TeamSiteResult["specs"] = [];
+  const taken = new Set(["index"]);
+  for (const path of paths) {
+    const started = performance.now();
+    const spec = await loadTeamSpec(path, taken, note);
+    const pages = spec.surface.kind === "openapi" ? openapiPages(spec) : [openrpcPage(spec)];
+    specs.push(spec);
+    references.push(...pages);
+    timings.push({ path, pages: pages.length, milliseconds: Math.round(performance.now() - started) });
+  }
+  const groups: NavGroup[] = [
+    { title: "Overview", pages: [{ file: "index.html", title: "APIs" }] },
+    {
+      title: "Reference",
+      pages: specs.map((spec) => ({ file: referencePage(spec.surface.id), title: spec.surface.title })),
+    },
+  ];
+  const files = writeSite(outDir, [indexPage(specs), ...references], groups, specs);
+  return { files, specs: timings };
+}
+
+function indexPage(specs: readonly LoadedSpec[]): BuiltPage {
+  const rows = specs.map(
+    (spec) => html`<tr>
+<td><a href="${referencePage(spec.surface.id)}">${spec.surface.title}</a></td>
+<td>${spec.surface.kind === "openapi" ? "OpenAPI" : "OpenRPC"}</td>
+<td><code>${spec.surface.entry}</code></td>
+<td><a href="${spec.path}">spec</a></td>
+</tr>`,
+  );
+  const body = html`<header class="page-head"><h1>APIs</h1></header>
+<section class="intro">
+<p>The reference of each spec: every operation or method with its parameters, schemas, examples and the call of the client <code>chainkit generate</code> makes from the spec. The search box finds any operation, method or schema.</p>
+<table class="fields"><thead><tr><th>API</th><th>Kind</th><th>Client factory</th><th>Spec (as read)</th></tr></thead><tbody>${rows}</tbody></table>
+</section>`;
+  return { page: { file: "index.html", title: "APIs", toc: [], body }, search: [] };
+}

@@ -1,0 +1,68 @@
+/**
+ * Reads a team's own specs for their portal through the generator (`chainkit generate`'s path):
+ * the same loader, bundler, Swagger 2.0 and OpenAPI 3.0 conversions and made-up operation ids, so
+ * the pages document exactly the client the generator makes, whose call each operation shows.
+ */
+import { basename } from "node:path";
+import { clientName } from "../generate/generate-client.js";
+import { generateSurface } from "../generate/generate-surface.js";
+import { loadSpec } from "../generate/load-spec.js";
+import { pascalCase } from "../generate/names.js";
+import { specKind } from "../generate/spec-dialect.js";
+import { clientCalls } from "./client-calls.js";
+import type { LoadedSpec } from "./load-specs.js";
+import { isObject, type Json } from "./refs.js";
+
+/**
+ * Loads a spec as the generator reads it.
+ *
+ * @param path - The spec file (a multi-file spec's root file), as the user typed it.
+ * @param taken - Names of the portal's other specs (and `index`), so each gets its own pages; the
+ * spec's name is added.
+ * @param note - Where the generator's notes go (operations left out, identifiers made up).
+ * @throws {SpecError} When the spec is invalid: its file, JSON pointer and the fix.
+ * @example const spec = await loadTeamSpec("openapi.yaml", new Set(["index"]), console.error);
+ */
+export async function loadTeamSpec(
+  path: string,
+  taken: Set<string>,
+  note: (line: string) => void = () => {},
+): Promise<LoadedSpec> {
+  const kind = specKind(path, await loadSpec(path));
+  const id = uniqueName(clientName(basename(path).split(".")[0] ?? "api"), taken);
+  const files = await generateSurface({ name: id, specFile: path, kind }, path, {
+    strict: false,
+    keepRefs: true,
+    sharedValidators: true,
+    note,
+  });
+  const { "x-generated": _generated, ...read } = JSON.parse(files.get("spec.json") ?? "{}") as Record<
+    string,
+    Json
+  >;
+  const info = isObject(read.info) ? read.info : {};
+  const specFile = `specs/${id}.${kind}.json`;
+  return {
+    surface: {
+      id,
+      kind,
+      title: typeof info.title === "string" ? info.title : id,
+      specFile,
+      entry: `create${pascalCase(id)}Client`,
+      baseUrl: { service: "" },
+    },
+    path: specFile,
+    // The document as the generator read it: bundled into one file, Swagger 2.0 and 3.0 as 3.1.
+    text: `${JSON.stringify(read, null, 2)}\n`,
+    doc: read,
+    client: { variable: id, calls: clientCalls(files.get("client.ts") ?? "") },
+  };
+}
+
+/** `name`, or `name2`, `name3`… when another spec of the portal has it. */
+function uniqueName(name: string, taken: Set<string>): string {
+  let unique = name;
+  for (let count = 2; taken.has(unique); count++) unique = `${name}${count}`;
+  taken.add(unique);
+  return unique;
+}

@@ -1,0 +1,48 @@
+/**
+ * Writes a built portal: every page in the shared shell (navigation and the search index embedded,
+ * so search works from `file://`), the stylesheet and script, and the specs the pages link to.
+ */
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { type BuiltPage, type NavGroup, renderPage } from "./layout.js";
+import { sortEntries } from "./search-index.js";
+
+const ASSETS = join(dirname(fileURLToPath(import.meta.url)), "assets");
+
+/** A file published next to the pages, e.g. `specs/platform.openapi.yaml`. */
+export interface SiteFile {
+  path: string;
+  text: string;
+}
+
+/**
+ * Empties `outDir` and writes the portal into it.
+ *
+ * @returns The files written, relative to `outDir`, sorted.
+ * @example writeSite("site", pages, groups, [{ path: "specs/a.yaml", text }])
+ */
+export function writeSite(
+  outDir: string,
+  pages: readonly BuiltPage[],
+  groups: readonly NavGroup[],
+  published: readonly SiteFile[],
+): string[] {
+  const shell = { groups, search: sortEntries(pages.flatMap((built) => built.search)) };
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(join(outDir, "specs"), { recursive: true });
+  const files: string[] = [];
+  for (const built of pages) {
+    writeFileSync(join(outDir, built.page.file), renderPage(built.page, shell));
+    files.push(built.page.file);
+  }
+  for (const asset of ["style.css", "site.js"]) {
+    copyFileSync(join(ASSETS, asset), join(outDir, asset));
+    files.push(asset);
+  }
+  for (const file of published) {
+    writeFileSync(join(outDir, file.path), file.text);
+    files.push(file.path);
+  }
+  return files.sort();
+}

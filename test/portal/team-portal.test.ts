@@ -1,0 +1,118 @@
+/**
+ * `chainkit docs <spec…> --out <dir>`: a team's portal for a multi-file OpenAPI 3.0 spec and a
+ * Swagger 2.0 spec, built by the CLI in a child process, has a reference page per spec, an index
+ * listing every operation for the search, each operation's generated-client call, and its search
+ * works in headless Chromium from file://.
+ */
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { openSession, type Session } from "./browser.js";
+
+const root = join(import.meta.dirname, "../..");
+const corpus = join(root, "test/fixtures/spec-corpus");
+const out = mkdtempSync(join(tmpdir(), "chainkit-team-portal-"));
+let printed = "";
+
+beforeAll(async () => {
+  const cli = join(root, "src/cli/main.ts");
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      cli,
+      "docs",
+      join(corpus, "petstore-multi-file/openapi.yaml"),
+      join(corpus, "readme-petstore.2.0.yaml"),
+      join(root, "test/fixtures/openapi-3.2/ledger.openapi.yaml"),
+      "--out",
+      out,
+    ],
+    { cwd: root },
+  );
+  printed = stdout;
+}, 120_000);
+
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+/** The search index a page embeds. */
+function searchIndex(page: string): { kind: string; name: string; href: string }[] {
+  const html = readFileSync(join(out, page), "utf8");
+  const json = /<script type="application\/json" id="search-index">([\s\S]*?)<\/script>/.exec(html)?.[1];
+  return JSON.parse(json ?? "[]");
+}
+
+describe("the team portal", () => {
+  test("a page per spec, the specs as read, each spec's time printed", () => {
+    const files = readFileSync(join(out, "index.html"), "utf8");
+    expect(files).toContain('href="openapi.html"');
+    expect(files).toContain('href="readmePetstore.html"');
+    expect(JSON.parse(readFileSync(join(out, "specs/readmePetstore.openapi.json"), "utf8")).openapi).toBe(
+      "3.1.0",
+    );
+    expect(printed).toMatch(/openapi\.yaml: 1 reference page in \d+ ms/);
+    expect(printed).toMatch(/readme-petstore\.2\.0\.yaml: 1 reference page in \d+ ms/);
+  });
+
+  test("the search index lists every operation of both specs, the 2.0 one's ids as the client names them", () => {
+    const operations = searchIndex("index.html").filter((entry) => entry.kind === "operation");
+    const names = operations.map((entry) => entry.href);
+    // petstore 3.0 split into files, and petstore 2.0: the same 20 operations each.
+    expect(names.filter((href) => href.startsWith("openapi.html#"))).toHaveLength(20);
+    expect(names.filter((href) => href.startsWith("readmePetstore.html#"))).toHaveLength(20);
+    expect(names).toContain("readmePetstore.html#op-findPetsByStatus");
+  });
+
+  test("each operation shows the generated client's call", () => {
+    const page = readFileSync(join(out, "readmePetstore.html"), "utf8");
+    expect(page.match(/<h4>Call<\/h4>/g)).toHaveLength(20);
+    expect(page).toMatch(/readmePetstore\.findPetsByStatus\(query: FindPetsByStatusQuery/);
+  });
+});
+
+describe("an OpenAPI 3.2 spec's page", () => {
+  test("nests tags under their parent, titled by their summary, and lists QUERY and additionalOperations", () => {
+    const page = readFileSync(join(out, "ledger.html"), "utf8");
+    const toc = page.slice(page.indexOf("On this page"));
+    expect(toc).toMatch(
+      />Chain data<\/a><ul><li><a href="#tag-blocks">Blocks<\/a>.*<li><a href="#tag-search">Search<\/a>/s,
+    );
+    expect(page).toContain('<span class="verb verb-query">QUERY</span>');
+    expect(page).toContain('<span class="verb verb-link">LINK</span>');
+  });
+});
+
+describe("in headless Chromium from file://", () => {
+  let session: Session;
+  const base = `${pathToFileURL(out).href}/`;
+
+  beforeAll(async () => {
+    session = await openSession(base);
+  });
+
+  afterAll(async () => {
+    await session.close();
+  });
+
+  test("the search box finds a Swagger 2.0 operation and opens it", async () => {
+    const page = await session.newPage();
+    await page.goto(`${base}index.html`, { waitUntil: "load" });
+    await page.locator("#search").fill("findPetsByStatus");
+    const result = page.locator('#search-results a[href="readmePetstore.html#op-findPetsByStatus"]');
+    await result.waitFor({ state: "visible" });
+    await result.click();
+    await page.waitForURL((url) => url.href.endsWith("#op-findPetsByStatus"));
+    await page.close();
+    expect(session.problems).toEqual({
+      consoleErrors: [],
+      pageErrors: [],
+      failedRequests: [],
+      outsideRequests: [],
+    });
+  });
+});
