@@ -126,7 +126,7 @@ export async function generateSurface(
  * @throws {SpecError} When the file is missing, is no OpenAPI 3.x or OpenRPC 1.x document, is not
  * of the surface's kind, or names a file it cannot read.
  */
-async function readSpec(
+export async function readSpec(
   file: string,
   specPath: string,
   kind: Surface["kind"],
