@@ -21,7 +21,9 @@ export function versionChanges(
   needed: SemverBump,
   count: number,
 ): SpecChange[] {
-  if (versions.old === undefined || versions.new === undefined || count === 0) return [];
+  // A patch-level change (a deprecation, a tag) often ships without a version of its own.
+  if (versions.old === undefined || versions.new === undefined || count === 0 || RANK[needed] < RANK.minor)
+    return [];
   const moved = movedBy(versions.old, versions.new);
   if (moved === undefined) return [];
   const short = moved === "down" || RANK[moved] < RANK[needed];
