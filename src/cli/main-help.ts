@@ -6,5 +6,6 @@ Commands:
   call      call one operation of any spec from the shell
   docs      open, copy or serve the docs portal
   generate  types, validators and a typed client for your own OpenAPI or OpenRPC spec
+  diff      what changed between two versions of a spec: breaking or not, and the semver bump
 
 Run chainkit <command> --help for a command's options.`;

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 /**
- * The `chainkit` command: `chainkit sandbox`, `chainkit call`, `chainkit docs`, `chainkit generate`.
+ * The `chainkit` command: `chainkit sandbox`, `chainkit call`, `chainkit docs`, `chainkit generate`,
+ * `chainkit diff`.
  */
 import { CALL_HELP, runCallCommand } from "./call-command.js";
+import { DIFF_HELP, runDiffCommand } from "./diff-command.js";
 import { DOCS_HELP, runDocsCommand } from "./docs-command.js";
 import { errorJsonLine } from "./error-output.js";
 import { GENERATE_HELP, runGenerateCommand } from "./generate-command.js";
@@ -15,6 +17,7 @@ const COMMANDS: Record<string, { run: (args: readonly string[]) => Promise<void>
   call: { run: runCallCommand, help: CALL_HELP },
   docs: { run: runDocsCommand, help: DOCS_HELP },
   generate: { run: runGenerateCommand, help: GENERATE_HELP },
+  diff: { run: runDiffCommand, help: DIFF_HELP },
 };
 
 async function main(argv: readonly string[]): Promise<void> {
