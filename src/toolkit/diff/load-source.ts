@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { basename, join } from "node:path";
+import { basename, join, resolve } from "node:path";
 import { promisify } from "node:util";
 import type { Json } from "../../../scripts/generate/json.js";
 import type { SpecKind } from "../../../scripts/generate/spec-dialect.js";
@@ -35,10 +35,10 @@ export function gitSource(source: string): { ref: string; path: string } | undef
 export async function loadSpecSource(source: string, cwd = process.cwd()): Promise<LoadedSpec> {
   const git = gitSource(source);
   if (git === undefined) {
-    if (!existsSync(join(cwd, source)) && !existsSync(source)) {
+    const path = resolve(cwd, source);
+    if (!existsSync(path))
       throw new SpecSourceError(source, "no such file; give a spec file or git:<ref>:<path>");
-    }
-    return readWithGenerator(source, existsSync(source) ? source : join(cwd, source));
+    return readWithGenerator(source, path);
   }
   const text = await run("git", ["show", `${git.ref}:${git.path}`], {
     cwd,
