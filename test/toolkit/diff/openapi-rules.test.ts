@@ -664,6 +664,26 @@ describe("chainkit diff: OpenAPI rules, one minimal pair each", () => {
     ]);
   });
 
+  it("ends on recursive schemas, and finds a change below the recursion", () => {
+    const tree = (leaf: JsonObject) => {
+      const doc = answer({ $ref: "#/components/schemas/Node" }) as JsonObject;
+      doc.components = {
+        schemas: {
+          Node: object({ children: { type: "array", items: { $ref: "#/components/schemas/Node" } }, leaf }),
+        },
+      };
+      return doc;
+    };
+    const changes = diffSpecDocuments(
+      "openapi",
+      tree({ type: "string" }),
+      tree({ type: ["string", "null"] }),
+    ).changes.filter((change) => change.area !== "info");
+    expect(changes.map((change) => [change.rule, change.newPointer])).toEqual([
+      ["response-property-became-nullable", "/components/schemas/Node/properties/leaf/type"],
+    ]);
+  });
+
   it("points at the property in both versions, through $refs", () => {
     const old = answer({ $ref: "#/components/schemas/Thing" }) as JsonObject;
     old.components = { schemas: { Thing: object({ a: { type: "string" } }, ["a"]) } };
