@@ -10,7 +10,7 @@
  * - `--markdown <file>`: also write the Markdown to `<file>` (relative to the directory npm was run from).
  * - `--only <id,...>`: run only these rows (call-overhead, validation, batching, signing, proofs,
  *   receipts, viem-transport, generation, size, import-time, wallet, wallet-watch, logs-receipts, indexer-page,
- *   websocket, exchange-feed, evm-write).
+ *   websocket, exchange-feed, evm-write, spec-diff).
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -32,6 +32,7 @@ import { proofs } from "./rows/proofs.js";
 import { receipts } from "./rows/receipts.js";
 import { signing } from "./rows/signing.js";
 import { size } from "./rows/size.js";
+import { specDiff } from "./rows/spec-diff.js";
 import { validation } from "./rows/validation.js";
 import { viemTransport } from "./rows/viem-transport.js";
 import { wallet } from "./rows/wallet.js";
@@ -56,6 +57,7 @@ const ROWS: Record<string, (context: BenchContext) => Promise<RowResult>> = {
   websocket,
   "evm-write": evmWrite,
   "exchange-feed": exchangeFeed,
+  "spec-diff": specDiff,
 };
 
 const { values } = parseArgs({

@@ -176,7 +176,7 @@ interface ReadSpec {
  * @throws {SpecError} When the file is missing, is no OpenAPI or OpenRPC 1.x document, is not
  * of the surface's kind, or names a file it cannot read.
  */
-async function readSpec(
+export async function readSpec(
   file: string,
   specPath: string,
   kind: Surface["kind"],

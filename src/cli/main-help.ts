@@ -7,5 +7,6 @@ Commands:
   docs      open, copy or serve the docs portal
   generate  types, validators and a typed client for your own OpenAPI or OpenRPC spec
   mock      a mock server of your own spec, checked against it, with state
+  diff      what changed between two versions of a spec: breaking or not, and the semver bump
 
 Run chainkit <command> --help for a command's options.`;

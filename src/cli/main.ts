@@ -2,8 +2,10 @@
 /**
  * The `chainkit` command: `chainkit sandbox`, `chainkit call`, `chainkit docs`, `chainkit generate`,
  * `chainkit mock`.
+ * `chainkit diff`.
  */
 import { CALL_HELP, runCallCommand } from "./call-command.js";
+import { DIFF_HELP, runDiffCommand } from "./diff-command.js";
 import { DOCS_HELP, runDocsCommand } from "./docs-command.js";
 import { errorJsonLine } from "./error-output.js";
 import { GENERATE_HELP, runGenerateCommand } from "./generate-command.js";
@@ -18,6 +20,7 @@ const COMMANDS: Record<string, { run: (args: readonly string[]) => Promise<void>
   docs: { run: runDocsCommand, help: DOCS_HELP },
   generate: { run: runGenerateCommand, help: GENERATE_HELP },
   mock: { run: runMockCommand, help: MOCK_HELP },
+  diff: { run: runDiffCommand, help: DIFF_HELP },
 };
 
 async function main(argv: readonly string[]): Promise<void> {
