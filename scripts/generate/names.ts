@@ -15,8 +15,12 @@ function isIdentifier(name: string): boolean {
   return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name);
 }
 
-/** `name` as a property key: bare when it is an identifier, quoted otherwise. */
+/**
+ * `name` as a property key: bare when it is an identifier, quoted otherwise; `__proto__` computed,
+ * since an object literal's `__proto__: x` (quoted or not) sets the prototype instead of a key.
+ */
 export function propertyKey(name: string): string {
+  if (name === "__proto__") return `[${sourceLiteral(name)}]`;
   return isIdentifier(name) ? name : sourceLiteral(name);
 }
 

@@ -215,7 +215,8 @@ function exampleCall(
     else if (!args[op.pathParams.length]?.optional) return undefined;
   }
   if (op.queryParams.length > 0) {
-    const query: JsonObject = {};
+    // Prototype-less: a parameter named `__proto__` is a key like any other.
+    const query: JsonObject = Object.create(null);
     for (const param of op.queryParams) {
       const example = param.example ?? schemaExample(doc, param.schema);
       if (example !== undefined) query[param.name] = example;

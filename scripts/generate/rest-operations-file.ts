@@ -74,7 +74,8 @@ function parameterStyles(
   const styles: Record<string, Record<string, { style: string; explode: boolean }>> = {};
   for (const param of [...op.pathParams, ...op.queryParams, ...op.headerParams, ...op.cookieParams]) {
     if (param.style === undefined || param.explode === undefined) continue;
-    styles[param.in] ??= {};
+    // Prototype-less: a parameter named `__proto__` is a key like any other.
+    styles[param.in] ??= Object.create(null);
     (styles[param.in] as Record<string, { style: string; explode: boolean }>)[param.name] = {
       style: param.style,
       explode: param.explode,

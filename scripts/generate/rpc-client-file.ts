@@ -148,6 +148,5 @@ function exampleCall(doc: Json, surface: SurfaceNames, method: RpcMethodModel): 
 
 /** `.eth_call`, or `["blob.Get"]` for a wire name that is no identifier. */
 function memberAccess(name: string): string {
-  const key = propertyKey(name);
-  return key === name ? `.${name}` : `[${key}]`;
+  return propertyKey(name) === name ? `.${name}` : `[${sourceLiteral(name)}]`;
 }

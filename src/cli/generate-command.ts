@@ -9,7 +9,8 @@ export const GENERATE_HELP = `Usage: chainkit generate <spec> --out <dir> [optio
 
 Types, validators and a typed client for your own OpenAPI 3.0/3.1 or OpenRPC 1.x spec (YAML or
 JSON, one file or several), running on chainkit's runtime: import create<Name>Client from <dir>.
-An invalid spec is refused with its file, JSON pointer and what to fix.
+An invalid spec is refused with its file, JSON pointer and what to fix. Names that clash with
+JavaScript or with the generated code are renamed (delete -> delete_), each with a note on stderr.
 
 Nothing else to install: on first use the generator installs its own packages, at the versions
 it was tested with, into ~/.cache/chainkit (CHAINKIT_GENERATOR_CACHE moves it); your project's

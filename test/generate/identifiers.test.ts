@@ -9,6 +9,10 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateClient } from "../../scripts/generate/generate-client.js";
 import { collidesWithGeneratedCode } from "../../scripts/generate/generated-names.js";
+import type { JsonObject } from "../../scripts/generate/json.js";
+import { readOpenApiOperations } from "../../scripts/generate/openapi-model.js";
+import { restClientFile } from "../../scripts/generate/rest-client-file.js";
+import { restOperationsFile } from "../../scripts/generate/rest-operations-file.js";
 import { compileStrict, scratchProject, useInChild } from "./generated-clients.js";
 import { repoRoot } from "./support.js";
 
@@ -43,6 +47,7 @@ describe("names that collide with JavaScript or with the generated code", () => 
       '"issueAt": named issueAt_',
       '"delete": named delete_',
       '"new": named new_',
+      '"__proto__": named proto',
     ]);
   });
 
@@ -75,6 +80,14 @@ describe("names that collide with JavaScript or with the generated code", () => 
         args: ["a", "b", "c"],
         answer: { method: "rpc", url: "delete" },
       },
+      {
+        index: join(rpc, "index.ts"),
+        factory: "createCollidingNamesClient",
+        kind: "openrpc",
+        call: "proto",
+        args: [],
+        answer: { method: "rpc", url: "__proto__" },
+      },
     ]);
     expect(markers).toEqual([]);
     expect(results.map((result) => result.error ?? result.value)).toEqual([
@@ -87,6 +100,7 @@ describe("names that collide with JavaScript or with the generated code", () => 
       // The answer is written back with JSON.stringify, which keeps an own __proto__ key: bigints as "<digits>n".
       JSON.parse('{"__proto__":{"n":"9007199254740993n"},"list":[{"__proto__":"7n"}]}'),
       { method: "rpc", url: "delete" },
+      { method: "rpc", url: "__proto__" },
     ]);
   }, 240_000);
 
@@ -109,5 +123,28 @@ describe("names that collide with JavaScript or with the generated code", () => 
     ].map((match) => match[1] as string);
     expect(declared.length).toBeGreaterThan(10);
     expect(declared.filter((name) => !operations.has(name) && !collidesWithGeneratedCode(name))).toEqual([]);
+  });
+});
+
+describe("a parameter named __proto__", () => {
+  it("keeps its own style in the descriptor and its value in the example call", async () => {
+    const doc = JSON.parse(`{
+      "openapi": "3.1.0",
+      "info": { "title": "proto", "version": "1" },
+      "paths": { "/p": { "get": {
+        "operationId": "getP",
+        "parameters": [{ "name": "__proto__", "in": "query", "required": true, "style": "form", "explode": false,
+          "schema": { "type": "array", "items": { "type": "string" } }, "example": ["a", "b"] }],
+        "responses": { "204": { "description": "none" } }
+      } } }
+    }`) as JsonObject;
+    const operations = readOpenApiOperations("proto.json", doc);
+    const names = { camel: "proto", pascal: "Proto", title: "proto" };
+    expect(restOperationsFile(names, operations)).toContain(
+      'styles: {"query":{"__proto__":{"style":"form","explode":false}}}',
+    );
+    expect(restClientFile(doc, names, operations)).toContain(
+      'await proto.getP({ ["__proto__"]: ["a", "b"] });',
+    );
   });
 });
