@@ -171,6 +171,20 @@ describe("item 1: the chain a client signs for", () => {
     expect(signatures).toBe(0);
   });
 
+  it("an answer that is no chain id is a typed error, even unchecked, and is asked again on the next send", async () => {
+    node.tampers.set("eth_chainId", () => ({ result: "chain 999" }));
+    const me = await countingSigner();
+    const evm = clientOf({ validateResponse: false });
+    const error = await evm.sendTransaction({ to: fresh(), value: 1n }, me).catch((e) => e);
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect(error.issues[0].pointer).toBe("/result");
+    node.tampers.delete("eth_chainId");
+    expect(
+      (await honest.waitForReceipt(await evm.sendTransaction({ to: fresh(), value: 1n }, me))).status,
+    ).toBe("0x1");
+    expect(me.signed).toHaveLength(1);
+  });
+
   it("refuses a pin that cannot be a chain, at construction or before reading", async () => {
     const options = { url: node.url, credentials: { token: sandbox.credentials.nodeToken } };
     for (const bad of [

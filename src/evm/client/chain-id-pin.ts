@@ -11,6 +11,22 @@ export interface ChainIdPin {
 const QUANTITY = /^0x[0-9a-fA-F]{1,64}$/;
 
 /**
+ * Reads an `eth_chainId` answer as a number: a hex quantity, whatever the response checks said.
+ *
+ * @param answer - The result as the node sent it.
+ * @returns The chain id.
+ * @throws {ResponseValidationError} for an answer that is no chain id.
+ */
+export function chainIdOf(answer: unknown): bigint {
+  if (typeof answer !== "string" || !QUANTITY.test(answer)) {
+    throw new ResponseValidationError("eth_chainId", 200, [
+      { pointer: "/result", message: "must be the chain id as a hex quantity, e.g. 0x3e7" },
+    ]);
+  }
+  return BigInt(answer);
+}
+
+/**
  * Reads an `eth_chainId` answer and refuses it unless it is the pinned chain.
  *
  * @param answer - The result as the node sent it.
@@ -19,12 +35,7 @@ const QUANTITY = /^0x[0-9a-fA-F]{1,64}$/;
  * @throws {ChainMismatchError} for another chain; {@link ResponseValidationError} for an answer that is no chain id.
  */
 export function checkChainId(answer: unknown, pin: ChainIdPin): unknown {
-  if (typeof answer !== "string" || !QUANTITY.test(answer)) {
-    throw new ResponseValidationError("eth_chainId", 200, [
-      { pointer: "/result", message: "must be the chain id as a hex quantity, e.g. 0x3e7" },
-    ]);
-  }
-  const actual = BigInt(answer);
+  const actual = chainIdOf(answer);
   if (actual !== BigInt(pin.chainId)) {
     throw new ChainMismatchError({ expected: pin.chainId, actual, option: pin.option });
   }

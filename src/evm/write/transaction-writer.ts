@@ -4,6 +4,7 @@ import type { EvmMethods } from "../../../generated/evm/index.js";
 import { JsonRpcError } from "../../runtime/errors/json-rpc-error.js";
 import { type FieldIssue, RequestValidationError } from "../../runtime/errors/request-validation-error.js";
 import { checksumAddress } from "../../runtime/signing/checksum-address.js";
+import { chainIdOf } from "../client/chain-id-pin.js";
 import { CallRevertedError } from "../errors/call-reverted-error.js";
 import { ChainMismatchError } from "../errors/chain-mismatch-error.js";
 import { EvmSignerError } from "../errors/evm-signer-error.js";
@@ -92,13 +93,13 @@ export function createTransactionWriter(
 ): TransactionWriter {
   let chainId: Promise<bigint> | undefined;
   const readChainId = () => {
-    chainId ??= node.eth_chainId().then(
-      (id) => BigInt(id),
-      (error) => {
-        chainId = undefined; // a failed read is tried again on the next send
+    chainId ??= node
+      .eth_chainId()
+      .then(chainIdOf)
+      .catch((error: unknown) => {
+        chainId = undefined; // a failed read, or an answer that is no chain id, is tried again on the next send
         throw error;
-      },
-    );
+      });
     return chainId;
   };
   const fees = createFeeReader(node);
