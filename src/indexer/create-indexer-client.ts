@@ -5,6 +5,7 @@ import {
   type IndexerOperations,
   indexerOperations,
 } from "../../generated/indexer/index.js";
+import { scrubbedClient } from "../runtime/credentials/scrubbed-client.js";
 import { ConfigurationError } from "../runtime/errors/configuration-error.js";
 import { type NodeClientOptions, nodeCallerOptions } from "../runtime/node-client-options.js";
 import type { CallOptions } from "../runtime/operation.js";
@@ -81,8 +82,9 @@ export function createIndexerClient(options: IndexerClientOptions): IndexerClien
   // The caller reads addresses in any form and fills getActions' limit, for every operation alike.
   // Bad options fail here; the call path (sending, the JSON reader, the answer checks, the address
   // forms) loads on the first call.
+  const callerOptions = nodeCallerOptions(options);
   const caller = deferredRestCaller(
-    { baseUrl: options.url, urlOption: "url", ...nodeCallerOptions(options) },
+    { baseUrl: options.url, urlOption: "url", ...callerOptions },
     async (checked) => (await import("./indexer-caller.js")).createIndexerCaller(checked),
   );
   const exitCodes = options.getMethodExitCodes ?? "throw";
@@ -107,12 +109,16 @@ export function createIndexerClient(options: IndexerClientOptions): IndexerClien
       paginateList({ operation: operation.id, paging, fetchPage }, filter, pagingOptions);
   }
 
-  return {
-    ...operations,
-    ...(iterators as IndexerListIterators),
-    usage: () => {
-      const spent = caller.usage();
-      return { ...spent, requestUnits: spent.requests };
+  // Every error leaving the client is scrubbed of its credentials, after whatever decoding built it.
+  return scrubbedClient(
+    {
+      ...operations,
+      ...(iterators as IndexerListIterators),
+      usage: () => {
+        const spent = caller.usage();
+        return { ...spent, requestUnits: spent.requests };
+      },
     },
-  };
+    callerOptions.auth.redact,
+  );
 }

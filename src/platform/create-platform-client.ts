@@ -7,6 +7,7 @@ import {
   type PlatformOperations,
 } from "../../generated/platform/index.js";
 import { bearerAuth } from "../runtime/credentials/auth.js";
+import { scrubbedClient } from "../runtime/credentials/scrubbed-client.js";
 import type { SecretInput } from "../runtime/credentials/secret.js";
 import { RequestValidationError } from "../runtime/errors/request-validation-error.js";
 import type { RetryOptions } from "../runtime/http/retry-policy.js";
@@ -118,10 +119,11 @@ export interface PlatformClient extends Omit<PlatformOperations, "createNode">, 
  */
 export function createPlatformClient(options: PlatformClientOptions): PlatformClient {
   // Bad options fail here; the call path (sending, the JSON reader, the answer checks) loads on the first call.
+  const auth = bearerAuth(options.apiKey);
   const caller = deferredRestCaller(
     {
       baseUrl: options.baseUrl ?? PLATFORM_BASE_URL,
-      auth: bearerAuth(options.apiKey),
+      auth,
       fetch: options.fetch,
       timeout: options.timeout,
       maxResponseBytes: options.maxResponseBytes,
@@ -160,7 +162,8 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
     return operations.createNode(network ? { ...body, network: network.id } : body, callOptions);
   };
 
-  return {
+  // Every error leaving the client is scrubbed of the API key, after whatever decoding built it.
+  const client: PlatformClient = {
     ...operations,
     ...iterators,
     createNode,
@@ -176,4 +179,5 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
       waitForNode(operations.getNode, id, waitOptions, options.timeout ?? DEFAULT_TIMEOUT),
     usage: () => caller.usage(),
   };
+  return scrubbedClient(client, auth.redact);
 }
