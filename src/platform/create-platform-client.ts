@@ -133,7 +133,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
     },
     async (checked) => (await import("../runtime/rest/create-rest-caller.js")).createRestCaller(checked),
   );
-  const operations = createPlatformOperations(caller);
+  const operations = withHints(createPlatformOperations(caller));
   const iterators = platformListIterators(operations);
   const networks = new NetworkDirectory(() => iterators.networks());
   let deploymentOptions: Promise<readonly DeploymentOption[]> | undefined;
@@ -180,4 +180,36 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
     usage: () => caller.usage(),
   };
   return scrubbedClient(client, auth.redact);
+}
+
+/** The operations on one node, whose first argument is its id. */
+const ONE_NODE = new Set([
+  "getNode",
+  "updateNode",
+  "deleteNode",
+  "getNodeV2",
+  "updateNodeV2",
+  "deleteNodeV2",
+]);
+
+/**
+ * The operations, each rethrowing an HTTP error with a hint that points the right way where the
+ * client can tell (a node's URL, an unknown node id); the hints load with the first failure.
+ */
+function withHints(operations: PlatformOperations): PlatformOperations {
+  const hinted: Record<string, unknown> = {};
+  for (const [id, call] of Object.entries(operations) as [
+    string,
+    (...args: unknown[]) => Promise<unknown>,
+  ][]) {
+    hinted[id] = async (...args: unknown[]) => {
+      try {
+        return await call(...args);
+      } catch (error) {
+        const { withPlatformHint } = await import("./platform-hints.js");
+        throw withPlatformHint(error, ONE_NODE.has(id) ? args[0] : undefined);
+      }
+    };
+  }
+  return hinted as unknown as PlatformOperations;
 }

@@ -118,6 +118,27 @@ function platformIssues(issues: readonly (FieldIssue | DescribedIssue)[], values
   });
 }
 
+/** What each surface serves, and the paths that are its own: a path outside them was meant for another. */
+const SURFACE_PATHS: Record<RestSurfaceName, { label: string; prefixes: readonly string[] }> = {
+  platform: { label: "platform API (/v1/…, /v2/…)", prefixes: ["/v1/", "/v2/"] },
+  exchange: { label: "exchange API (POST /info, /exchange)", prefixes: ["/info", "/exchange", "/ws"] },
+  wallet: {
+    label: "TRON wallet node (/wallet/…, /walletsolidity/…)",
+    prefixes: ["/wallet/", "/walletsolidity/"],
+  },
+  indexer: { label: "TON indexer (/api/v3/…)", prefixes: ["/api/v3/"] },
+};
+
+/**
+ * For a path another surface serves, a sentence naming the surface this port is: a client pointed
+ * at the wrong one of the sandbox's URLs then learns which URL it was given, not only "Not found".
+ */
+function foreignPathNote(surface: RestSurfaceName, path: string): string {
+  const { label, prefixes } = SURFACE_PATHS[surface];
+  if (prefixes.some((prefix) => path.startsWith(prefix))) return "";
+  return ` (this URL is the sandbox's ${label}, not the surface this path belongs to: give the client that surface's URL from sandbox.urls)`;
+}
+
 /**
  * The surface's answer to a request that reaches no operation: 405 when another method serves the
  * path, else 404.
@@ -138,9 +159,13 @@ export function notFound(
 ): SandboxResponse {
   const status = allowed ? 405 : 404;
   const message = allowed ? `Method "${method}" not allowed.` : "Not found.";
+  const note = allowed ? "" : foreignPathNote(surface, path);
   if (surface === "platform") {
-    return { status, body: { error: { code: allowed ? "method_not_allowed" : "not_found", message } } };
+    return {
+      status,
+      body: { error: { code: allowed ? "method_not_allowed" : "not_found", message: `${message}${note}` } },
+    };
   }
-  if (surface === "exchange") return { status, body: `${message} ${method} ${path}` };
-  return { status, body: { error: `${message} ${method} ${path}`, code: status } };
+  if (surface === "exchange") return { status, body: `${message} ${method} ${path}${note}` };
+  return { status, body: { error: `${message} ${method} ${path}${note}`, code: status } };
 }
