@@ -1,9 +1,10 @@
 /**
  * A small, safe Markdown subset for spec descriptions: paragraphs, headings, bullet and numbered lists,
  * fenced code blocks, code spans, bold, italics and links. Text is escaped before any markup is added,
- * and links only keep http(s), mailto, fragment and relative targets.
+ * and links only keep targets on the portal's own site and plain http(s) links (`link-target.ts`).
  */
 import { escapeHtml, SafeHtml } from "./html.js";
+import { linkTarget } from "./link-target.js";
 
 /** Options for {@link renderMarkdown}. */
 export interface MarkdownOptions {
@@ -11,8 +12,6 @@ export interface MarkdownOptions {
   codeLink?: (code: string) => string | undefined;
 }
 
-// `//host` is not relative: it leaves the site (and from file:// points at a file share), so it is refused.
-const SAFE_URL = /^(https?:\/\/|mailto:|#|\.{0,2}\/(?!\/)|[\w.-]+\.html(#|$))/i;
 const LINK = /\[([^\]]+)\]\(([^)\s]+)\)/g;
 // A private-use character stands in for a finished link while emphasis runs, so `*` in a URL can never
 // become a tag (it is removed from the input first, so spec text cannot forge one).
@@ -123,8 +122,10 @@ export function renderInline(text: string, options: MarkdownOptions = {}): SafeH
 function emphasis(escaped: string): string {
   const links: string[] = [];
   const withSlots = escaped.replace(/\uE000/g, "").replace(LINK, (whole, label: string, url: string) => {
-    if (!SAFE_URL.test(url.replace(/&amp;/g, "&"))) return whole;
-    links.push(`<a href="${url}">${strongAndEm(label)}</a>`);
+    const target = linkTarget(url.replace(/&amp;/g, "&"));
+    if (target === undefined) return whole;
+    const rel = target.external ? ' rel="external noopener noreferrer"' : "";
+    links.push(`<a href="${url}"${rel}>${strongAndEm(label)}</a>`);
     return `\uE000${links.length - 1}\uE000`;
   });
   return strongAndEm(withSlots).replace(LINK_SLOT, (_slot, index: string) => links[Number(index)] ?? "");

@@ -33,17 +33,21 @@ describe("Markdown subset", () => {
     const out = renderMarkdown(
       "[ok](https://example.org/a?b=1&c=2) [bad](javascript:alert(1)) [rel](evm.html#x)",
     ).value;
-    expect(out).toContain('<a href="https://example.org/a?b=1&amp;c=2">ok</a>');
+    expect(out).toContain(
+      '<a href="https://example.org/a?b=1&amp;c=2" rel="external noopener noreferrer">ok</a>',
+    );
     expect(out).toContain('<a href="evm.html#x">rel</a>');
     expect(out).not.toContain('href="javascript');
   });
 
   test("emphasis markers inside a link target stay part of the URL", () => {
     const out = renderMarkdown("[a](https://x.example/*y) and z* [b](https://x.example/c**d) **e**").value;
-    expect(out).toContain('<a href="https://x.example/*y">a</a> and z*');
-    expect(out).toContain('<a href="https://x.example/c**d">b</a> <strong>e</strong>');
+    expect(out).toContain('<a href="https://x.example/*y" rel="external noopener noreferrer">a</a> and z*');
+    expect(out).toContain(
+      '<a href="https://x.example/c**d" rel="external noopener noreferrer">b</a> <strong>e</strong>',
+    );
     expect(renderMarkdown("**see [a](https://x.example/) now**").value).toContain(
-      '<strong>see <a href="https://x.example/">a</a> now</strong>',
+      '<strong>see <a href="https://x.example/" rel="external noopener noreferrer">a</a> now</strong>',
     );
   });
 

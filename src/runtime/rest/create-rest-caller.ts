@@ -14,6 +14,7 @@ import {
 } from "../http/send-request.js";
 import { type ShownRequest, showRequest } from "../http/shown-request.js";
 import { convertCheckedInt64, convertInt64 } from "../json/convert-int64.js";
+import { MAX_ANSWER_DEPTH, tooDeepPointer } from "../json/nesting-depth.js";
 import { parseJson } from "../json/parse-json.js";
 import { resolveMaxResponseBytes } from "../max-response-bytes.js";
 import type {
@@ -252,6 +253,12 @@ export function createRestCaller(options: RestCallerOptions): HttpRestCaller {
     } catch {
       body = response.text;
       isJson = false;
+    }
+    // Deeper than any validator or converter can recurse: refused before either runs.
+    const tooDeep = isJson ? tooDeepPointer(body) : undefined;
+    if (tooDeep !== undefined) {
+      const issue = { pointer: tooDeep, message: `nests deeper than ${MAX_ANSWER_DEPTH} levels` };
+      throw new ResponseValidationError(operation.id, response.status, scrubIssues([issue], auth.redact));
     }
     const serviceError = isJson ? options.detectServiceError?.(body) : undefined;
     if (serviceError !== undefined) throw errorInBody(response, serviceError, shown);

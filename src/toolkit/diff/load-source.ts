@@ -64,12 +64,17 @@ export async function loadSpecSource(source: string, cwd = process.cwd()): Promi
 
 async function readWithGenerator(source: string, path: string): Promise<LoadedSpec> {
   // The generator and its packages load only here, as for `chainkit generate`.
-  const [{ loadSpec }, { specKind }, { readSpec }] = await Promise.all([
+  const [{ loadSpec }, { specKind }, { readSpec }, { specLimits }] = await Promise.all([
     import("../../../scripts/generate/load-spec.js"),
     import("../../../scripts/generate/spec-dialect.js"),
     import("../../../scripts/generate/generate-surface.js"),
+    import("../../../scripts/generate/spec-limits.js"),
   ]);
   const kind = specKind(source, await loadSpec(path));
-  const doc = await readSpec(source, path, kind, false, () => {});
+  // A diff reads specs as the generator does: `$ref`s confined to the spec's folder, within the limits.
+  const { doc } = await readSpec(source, path, kind, false, () => {}, {
+    refPolicy: {},
+    limits: specLimits(),
+  });
   return { source, kind, doc };
 }
