@@ -1,6 +1,6 @@
 // Packs the package (prepack builds it) and installs the tarball into a scratch project, the way a
 // user gets it, then checks that `npx chainkit sandbox` starts from that install alone (no optional
-// peer), and, with the peers added, that every entry imports, the sandbox serves a client, the published
+// peer), that `npx chainkit generate` works there as documented (check-generate-command.ts), and, with the peers added, that every entry imports, the sandbox serves a client, the published
 // types compile under strict settings with skipLibCheck off, publint and arethetypeswrong find
 // nothing, and the `chainkit` command works from the install: `npx chainkit sandbox --seed 1
 // --port 8500 --json`, then `npx chainkit call` against it, then every guide the package ships
@@ -10,6 +10,7 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { checkGenerateCommand } from "./check-generate-command.js";
 
 const repo = resolve(import.meta.dirname, "../..");
 const scratch = mkdtempSync(join(tmpdir(), "chainkit-package-"));
@@ -154,6 +155,9 @@ try {
   run("npm", ["install", "--silent", "--no-audit", "--no-fund", `./${tarball}`]);
   // The sandbox starts with what `npm install chainkit` brings: no optional peer is installed yet.
   await checkCommand({ guides: false });
+  // `npx chainkit generate` as documented, in a project with TypeScript 7 and none of the generator's packages.
+  const typescript7 = devDependency("typescript7").replace(/^npm:typescript@/, "");
+  await checkGenerateCommand(scratch, typescript7);
   run("npm", [
     "install",
     "--silent",
@@ -184,6 +188,8 @@ try {
     }),
   );
   run(join(repo, "node_modules/.bin/tsc"), ["-p", "."]);
+  // The published types compile with the project's TypeScript 7 too.
+  run("npx", ["tsc", "-p", "."]);
   run(join(repo, "node_modules/.bin/publint"), ["--strict", "--pack", "false", "node_modules/chainkit"]);
   run(join(repo, "node_modules/.bin/attw"), [tarball, "--profile", "esm-only", "--format", "ascii"]);
   await checkCommand({ guides: true });

@@ -157,6 +157,8 @@ describe('openapi: "3.0" without a patch number', () => {
       expect.stringMatching(/short\.json#\/openapi: "3\.0" has no patch number: read as OpenAPI 3\.0\.x$/),
     );
     // Read as 3.0: `nullable` is 3.0's, and the answer's type admits null.
-    expect(await readFile(join(root, "short/types.ts"), "utf8")).toContain('"application/json": string | null;');
+    expect(await readFile(join(root, "short/types.ts"), "utf8")).toContain(
+      '"application/json": string | null;',
+    );
   });
 });

@@ -1,0 +1,151 @@
+// The documented `npx chainkit generate` in a user's project, from the packed package: the project
+// has TypeScript 7 (what `npm install typescript` brings) and an old js-yaml (as other tools bring),
+// and nothing of the generator's. The first run installs the generator's pinned packages into a
+// fresh cache; the output must compile under strict settings with the project's TypeScript 7 and
+// with TypeScript 5.9 (skipLibCheck off, so chainkit's published .d.ts are checked too), and each
+// client, compiled by TypeScript 7 and run by node, must work against a local server.
+import { execFile, execFileSync } from "node:child_process";
+import { cpSync, writeFileSync } from "node:fs";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join, resolve } from "node:path";
+import { promisify } from "node:util";
+
+const repo = resolve(import.meta.dirname, "../..");
+const fixtures = join(repo, "test/fixtures/generate-command");
+
+/** Each spec the check generates from, as a user's project holds it, and the folder it writes. */
+const SPECS = [
+  { spec: "specs/shop/shop.yaml", out: "src/shop", what: "multi-file OpenAPI 3.0" },
+  { spec: "specs/math.openrpc.json", out: "src/math", what: "OpenRPC" },
+  // Swagger 2.0 (issue 43, its reader lands separately): add its spec and client here, and a call below.
+];
+
+/** Calls each generated client; compiled by the project's TypeScript 7, run by calls-run.mjs. */
+const CALLS = `
+import { createMathClient } from "./src/math/index.js";
+import { createShopClient } from "./src/shop/index.js";
+
+export async function callBoth(base: string): Promise<string> {
+  const shop = createShopClient({ baseUrl: \`\${base}/v1\` });
+  const item = await shop.getItem(7);
+  const math = createMathClient({ url: \`\${base}/rpc\` });
+  const total: number = await math.sum(2, 3);
+  let refused = "";
+  try {
+    await shop.createItem({ id: 1n, name: "" });
+  } catch (error) {
+    refused = error instanceof Error ? error.name : String(error);
+  }
+  return JSON.stringify({ id: String(item.id), bigint: typeof item.id === "bigint", name: item.name, total, refused });
+}
+`;
+
+const RUN_CALLS = `import { callBoth } from "./calls.js";
+console.log(await callBoth(process.argv[2]));
+`;
+
+const STRICT = {
+  module: "NodeNext",
+  moduleResolution: "NodeNext",
+  target: "ES2022",
+  lib: ["ES2023", "DOM"],
+  types: [],
+  strict: true,
+  noUncheckedIndexedAccess: true,
+  noImplicitOverride: true,
+  verbatimModuleSyntax: true,
+  isolatedModules: true,
+  skipLibCheck: false,
+};
+
+/** The local service both clients call: the shop's item (an int64 beyond 2^53) and JSON-RPC `sum`. */
+function answer(request: IncomingMessage, response: ServerResponse): void {
+  let body = "";
+  request.on("data", (chunk: Buffer) => {
+    body += chunk.toString("utf8");
+  });
+  request.on("end", () => {
+    response.setHeader("content-type", "application/json");
+    if (request.method === "GET" && request.url === "/v1/items/7") {
+      response.end('{"id":9007199254740993,"name":"lamp","note":null}');
+    } else if (request.method === "POST" && request.url === "/rpc") {
+      const call = JSON.parse(body) as { id: number; params: [number, number] };
+      response.end(JSON.stringify({ jsonrpc: "2.0", id: call.id, result: call.params[0] + call.params[1] }));
+    } else {
+      response.statusCode = 404;
+      response.end("{}");
+    }
+  });
+}
+
+/**
+ * Runs the check in `scratch`, a project where the chainkit tarball is installed and no optional
+ * peer. Throws on the first failure.
+ *
+ * @param typescript7 - The TypeScript 7 version to install in the project, e.g. `7.0.2`.
+ */
+export async function checkGenerateCommand(scratch: string, typescript7: string): Promise<void> {
+  const run = (command: string, args: string[], env: Record<string, string> = {}): string => {
+    try {
+      return execFileSync(command, args, {
+        cwd: scratch,
+        env: { ...process.env, ...env },
+        stdio: ["ignore", "pipe", "inherit"],
+      }).toString("utf8");
+    } catch (error) {
+      // tsc says what failed on stdout.
+      throw new Error(`${command} ${args.join(" ")} failed:\n${(error as { stdout?: Buffer }).stdout ?? ""}`);
+    }
+  };
+  run("npm", [
+    "install",
+    "--silent",
+    "--no-audit",
+    "--no-fund",
+    "-D",
+    `typescript@${typescript7}`,
+    "js-yaml@3",
+  ]);
+  cpSync(fixtures, join(scratch, "specs"), { recursive: true });
+  // A fresh cache: the first run installs the generator's packages, as on a new machine.
+  const cache = { CHAINKIT_GENERATOR_CACHE: join(scratch, ".chainkit-cache") };
+  for (const { spec, out, what } of SPECS) {
+    const started = Date.now();
+    const said = run("npx", ["chainkit", "generate", spec, "--out", out], cache);
+    console.log(
+      `package check: npx chainkit generate ${spec} (${what}): ${said.trim()} [${Date.now() - started} ms]`,
+    );
+  }
+  writeFileSync(join(scratch, "calls.ts"), CALLS);
+  writeFileSync(join(scratch, "calls-run.mjs"), RUN_CALLS);
+  const include = ["calls.ts", ...SPECS.map(({ out }) => out)];
+  writeFileSync(join(scratch, "tsconfig.json"), JSON.stringify({ compilerOptions: STRICT, include }));
+  writeFileSync(
+    join(scratch, "tsconfig.noemit.json"),
+    JSON.stringify({ extends: "./tsconfig.json", compilerOptions: { noEmit: true } }),
+  );
+  const version7 = run("npx", ["tsc", "--version"]).trim();
+  if (!version7.includes(typescript7))
+    throw new Error(`the project's tsc is ${version7}, not ${typescript7}`);
+  // TypeScript 5.9, the repository's, type-checks; the project's TypeScript 7 type-checks and emits.
+  run(process.execPath, [join(repo, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.noemit.json"]);
+  run("npx", ["tsc", "-p", "tsconfig.json"]);
+  console.log(`package check: the generated clients compile strictly with TypeScript 5.9 and ${version7}`);
+  const server = createServer(answer);
+  await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening));
+  try {
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // Asynchronously: the server answers from this process meanwhile.
+    const { stdout: got } = await promisify(execFile)(process.execPath, ["calls-run.mjs", base], {
+      cwd: scratch,
+    });
+    const expected =
+      '{"id":"9007199254740993","bigint":true,"name":"lamp","total":5,"refused":"RequestValidationError"}';
+    if (got.trim() !== expected)
+      throw new Error(`the generated clients answered ${got.trim()}, not ${expected}`);
+    console.log(`package check: both generated clients called a local server: ${got.trim()}`);
+  } finally {
+    server.close();
+  }
+}
