@@ -51,7 +51,8 @@ export function checkChainId(answer: unknown, pin: ChainIdPin): unknown {
  * @param pin - The chain the client is pinned to.
  * @returns The same client, checking `eth_chainId`.
  * @example
- * const rpc = pinningChainId(createJsonRpcClient({ url, path: "/evm", auth }), { chainId: 999, option: "chainId" });
+ * declare const rpc: JsonRpcClient; // the node's JSON-RPC client
+ * const pinned = pinningChainId(rpc, { chainId: 999, option: "chainId" });
  */
 export function pinningChainId(rpc: JsonRpcClient, pin: ChainIdPin): JsonRpcClient {
   return {

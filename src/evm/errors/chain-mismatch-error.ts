@@ -7,7 +7,8 @@ import { ChainkitError } from "../../runtime/errors/chainkit-error.js";
  *
  * @example
  * const evm = createEvmClient({ url, credentials, chainId: 999 });
- * try { await evm.sendTransaction({ to, value: 1n }, me); } catch (err) {
+ * const me = privateKeySigner(key);
+ * try { await evm.sendTransaction({ to: address, value: 1n }, me); } catch (err) {
  *   if (err instanceof ChainMismatchError) console.log(err.expected, err.actual); // 999 1n
  * }
  */

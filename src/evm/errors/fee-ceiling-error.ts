@@ -7,7 +7,8 @@ import { ChainkitError } from "../../runtime/errors/chainkit-error.js";
  * suggests far more than the chain charges would otherwise have the signer pay it.
  *
  * @example
- * try { await evm.sendTransaction({ to, value: 1n }, me); } catch (err) {
+ * const me = privateKeySigner(key);
+ * try { await evm.sendTransaction({ to: address, value: 1n }, me); } catch (err) {
  *   if (err instanceof FeeCeilingError) console.log(err.field, err.fee, err.ceiling);
  * }
  */

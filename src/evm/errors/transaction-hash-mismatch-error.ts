@@ -7,7 +7,8 @@ import { ChainkitError } from "../../runtime/errors/chainkit-error.js";
  * another transaction whose receipt would then seem to be yours.
  *
  * @example
- * try { await evm.sendTransaction({ to, value: 1n }, me); } catch (err) {
+ * const me = privateKeySigner(key);
+ * try { await evm.sendTransaction({ to: address, value: 1n }, me); } catch (err) {
  *   if (err instanceof TransactionHashMismatchError) await evm.waitForReceipt(err.transactionHash);
  * }
  */

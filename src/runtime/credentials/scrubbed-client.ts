@@ -32,7 +32,7 @@ export function scrubbedClient<T extends object>(client: T, redact: Redact): T {
  * value that is not a guarded client leaves the helper as it is.
  *
  * @example
- * const token = scrubbedLike(evm, { read, write });
+ * const helper = scrubbedLike(evm, { head: () => evm.eth_blockNumber() }); // its errors are scrubbed as evm's
  */
 export function scrubbedLike<T extends object>(client: unknown, helper: T): T {
   const redact = typeof client === "object" && client !== null ? redactors.get(client) : undefined;

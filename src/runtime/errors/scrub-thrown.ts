@@ -16,7 +16,7 @@ const MAX_DEPTH = 16;
  * @returns The error to throw instead.
  * @example
  * const error = scrubThrown(new ChainkitError("refused: s3cr3t-t0ken"), (t) => t.replaceAll("s3cr3t-t0ken", "***"));
- * error.message; // "refused: ***"
+ * (error as ChainkitError).message; // "refused: ***"
  */
 export function scrubThrown(error: unknown, redact: (text: string) => string): unknown {
   if (!(error instanceof ChainkitError)) return scrubError(error, redact);

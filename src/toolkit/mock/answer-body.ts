@@ -42,7 +42,8 @@ export interface BodyRequest {
  * @param request - The media, the validator, the seed and the preferences.
  * @returns The body, or `undefined` when neither an example nor a generated value passes.
  * @example
- * const body = chooseBody({ document, media, validate, seed: 1 });
+ * declare const document: SpecDocument; // the bundled spec
+ * const chosen = chooseBody({ document, media: { schema: { type: "integer", minimum: 1 } }, validate: undefined, seed: 1 });
  */
 export function chooseBody(request: BodyRequest): ChosenBody | undefined {
   const accepts = (value: unknown) => {

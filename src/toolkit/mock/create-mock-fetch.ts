@@ -16,9 +16,9 @@ export interface MockFetch {
  * @param options - Seed, state, `$ref` permissions.
  * @returns The fetch; `await mockFetch.ready` to surface a spec error before the first call.
  * @example
- * const fetch = createMockFetch("petstore.yaml");
- * const petstore = createPetstoreClient({ baseUrl: "http://mock.test", fetch });
- * const pet = await petstore.addPet({ name: "Rex", photoUrls: [] });
+ * const mockFetch = createMockFetch("notes.yaml");
+ * // Hand it to a generated client: createNotesClient({ fetch: mockFetch }); or call it directly:
+ * const answer = await mockFetch("https://notes.example.com/v1/notes/7");
  */
 export function createMockFetch(spec: string, options: CreateMockOptions = {}): MockFetch {
   const ready = createMock(spec, options);

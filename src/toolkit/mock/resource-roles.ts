@@ -16,6 +16,7 @@ export type ResourceRole =
  * @param operations - The generated descriptors.
  * @returns The role of each operation that has one, by operationId.
  * @example
+ * declare const petstoreOperations: Record<string, RestOperation>; // from a generated client
  * resourceRoles(petstoreOperations).get("getPetById"); // { kind: "read", collection: "/pet", idParam: "petId" }
  */
 export function resourceRoles(
