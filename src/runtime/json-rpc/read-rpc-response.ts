@@ -6,6 +6,7 @@ import { RateLimitError } from "../errors/rate-limit-error.js";
 import { ResponseValidationError } from "../errors/response-validation-error.js";
 import { parseTryAgainIn } from "../http/retry-after.js";
 import { convertInt64 } from "../json/convert-int64.js";
+import { readWithinDepth } from "../json/nesting-depth.js";
 import type { RpcMethod, RpcMethodValidators } from "../operation.js";
 import { type FailedCheck, failedCheck, wordFailedChecks } from "../validation/failed-check.js";
 import { scrubIssues } from "../validation/scrub-issues.js";
@@ -173,7 +174,6 @@ export function readRpcOutcome(
   reading: ResultReading,
   context: RpcAnswerContext,
 ): RpcOutcome | RefusedOutcome {
-  const { validators, validates } = reading;
   const invalid = (pointer: string, message: string) => ({
     error: new ResponseValidationError(method.name, context.status, [{ pointer, message }]),
   });
@@ -188,14 +188,27 @@ export function readRpcOutcome(
   }
   if (!echoed) return invalid("/id", `does not echo the request id ${id}`);
   if (!("result" in response)) return invalid("", "has neither result nor error");
+  // A result deeper than the validator or converter can recurse is refused where it got too deep.
+  return readWithinDepth(
+    response.result,
+    () => readResult(reading, response.result, method.name, context),
+    (pointer, message) => invalid(`/result${pointer}`, message),
+  );
+}
+
+/** A result's outcome: refused by the spec, or converted (int64) and with its secrets wrapped. */
+function readResult(
+  { validators, validates }: ResultReading,
+  answer: unknown,
+  method: string,
+  context: RpcAnswerContext,
+): RpcOutcome | RefusedOutcome {
   if (validates) {
-    const failed = failedCheck(validators.result, response.result, "/result");
-    if (failed) {
-      return { refused: { method: method.name, status: context.status, failed, redact: context.redact } };
-    }
+    const failed = failedCheck(validators.result, answer, "/result");
+    if (failed) return { refused: { method, status: context.status, failed, redact: context.redact } };
   }
   const { int64 } = validators;
-  const result = int64 ? convertInt64(response.result, int64, validators.convertInt64) : response.result;
+  const result = int64 ? convertInt64(answer, int64, validators.convertInt64) : answer;
   return { result: validators.secrets ? wrapSecrets(result, validators.secrets) : result };
 }
 

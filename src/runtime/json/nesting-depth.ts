@@ -30,3 +30,33 @@ export function tooDeepPointer(root: unknown, maxDepth = MAX_ANSWER_DEPTH): stri
   }
   return undefined;
 }
+
+/**
+ * Runs `read` (the validator, the int64 converter) over an answer, turning the call-stack overflow
+ * that a recursive schema meets on an absurdly deep answer into the pointer where the answer passes
+ * {@link MAX_ANSWER_DEPTH}. The depth is measured only once the stack has overflowed, so an answer
+ * of ordinary depth costs nothing more to read.
+ *
+ * @param answer - The parsed answer.
+ * @param read - What may recurse once per level.
+ * @param refuse - The caller's answer to a too-deep value (throws, or returns an error outcome).
+ * @returns What `read` returns, or what `refuse` does.
+ * @example
+ * const value = readWithinDepth(body, () => validate(body), (pointer, message) => {
+ *   throw new ResponseValidationError("getTree", 200, [{ pointer, message }]);
+ * });
+ */
+export function readWithinDepth<T>(
+  answer: unknown,
+  read: () => T,
+  refuse: (pointer: string, message: string) => T,
+): T {
+  try {
+    return read();
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    const pointer = tooDeepPointer(answer);
+    if (pointer === undefined) throw error;
+    return refuse(pointer, `nests deeper than ${MAX_ANSWER_DEPTH} levels`);
+  }
+}

@@ -14,7 +14,7 @@ import {
 } from "../http/send-request.js";
 import { type ShownRequest, showRequest } from "../http/shown-request.js";
 import { convertCheckedInt64, convertInt64 } from "../json/convert-int64.js";
-import { MAX_ANSWER_DEPTH, tooDeepPointer } from "../json/nesting-depth.js";
+import { readWithinDepth } from "../json/nesting-depth.js";
 import { parseJson } from "../json/parse-json.js";
 import { resolveMaxResponseBytes } from "../max-response-bytes.js";
 import type {
@@ -254,12 +254,26 @@ export function createRestCaller(options: RestCallerOptions): HttpRestCaller {
       body = response.text;
       isJson = false;
     }
-    // Deeper than any validator or converter can recurse: refused before either runs.
-    const tooDeep = isJson ? tooDeepPointer(body) : undefined;
-    if (tooDeep !== undefined) {
-      const issue = { pointer: tooDeep, message: `nests deeper than ${MAX_ANSWER_DEPTH} levels` };
-      throw new ResponseValidationError(operation.id, response.status, scrubIssues([issue], auth.redact));
-    }
+    // An answer deeper than a validator or converter can recurse is refused where it got too deep.
+    return readWithinDepth(
+      body,
+      () => readParsed(operation, validators, shown, validates, response, body, isJson),
+      (pointer, message) => {
+        const issues = scrubIssues([{ pointer, message }], auth.redact);
+        throw new ResponseValidationError(operation.id, response.status, issues);
+      },
+    );
+  }
+
+  function readParsed(
+    operation: RestOperation,
+    validators: RestOperationValidators,
+    shown: ShownRequest,
+    validates: boolean,
+    response: HttpResponse,
+    body: unknown,
+    isJson: boolean,
+  ) {
     const serviceError = isJson ? options.detectServiceError?.(body) : undefined;
     if (serviceError !== undefined) throw errorInBody(response, serviceError, shown);
 
