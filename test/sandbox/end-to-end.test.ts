@@ -149,7 +149,8 @@ describe("end to end through the public clients", () => {
       network: "mainnet",
     });
     const refused = stranger.batchModify([
-      { oid: 1, order: { a: 0, b: true, p: "1", s: "1", r: false, t: { limit: { tif: "Gtc" } } } },
+      // Worth $100: above the $10 minimum, so the refusal is the exchange's own.
+      { oid: 1, order: { a: 0, b: true, p: "100", s: "1", r: false, t: { limit: { tif: "Gtc" } } } },
     ]);
     await expect(refused).rejects.toBeInstanceOf(ExchangeError);
     await expect(refused).rejects.toMatchObject({
