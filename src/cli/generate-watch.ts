@@ -64,21 +64,23 @@ export async function watchGeneration(options: WatchOptions): Promise<() => void
     const before = outputDigests(options.out);
     const started = performance.now();
     const time = new Date().toTimeString().slice(0, 8);
+    let report: () => void;
     try {
       await options.generate();
       const after = outputDigests(options.out);
       const changed = [...new Set([...before.keys(), ...after.keys()])]
         .filter((file) => before.get(file) !== after.get(file))
         .sort();
-      options.print(
-        `[${time}] ${files.join(", ")} saved: ${changed.length === 0 ? "output unchanged" : `${changed.length} changed (${changed.join(", ")})`} in ${Math.round(performance.now() - started)} ms`,
-      );
+      const line = `[${time}] ${files.join(", ")} saved: ${changed.length === 0 ? "output unchanged" : `${changed.length} changed (${changed.join(", ")})`} in ${Math.round(performance.now() - started)} ms`;
+      report = () => options.print(line);
     } catch (error) {
-      options.printError(
-        `[${time}] ${files.join(", ")} saved: ${error instanceof Error ? error.message : String(error)}\n  (the last good output in ${options.out} is kept)`,
-      );
+      const line = `[${time}] ${files.join(", ")} saved: ${error instanceof Error ? error.message : String(error)}\n  (the last good output in ${options.out} is kept)`;
+      report = () => options.printError(line);
     }
+    // The files the spec now references are watched before the run is reported, so a save that
+    // follows the report is never missed.
     await follow();
+    report();
   };
 
   await follow();
