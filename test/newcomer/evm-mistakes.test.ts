@@ -76,6 +76,21 @@ describe("an address with a wrong EIP-55 checksum", () => {
     expect((bound as RequestValidationError).field).toBe("/address");
   });
 
+  it("is refused on the node's own reads (eth_getBalance, eth_call, eth_getLogs) before sending", async () => {
+    const checksummed = privateKeySigner("bb".repeat(32)).address;
+    const wrong = miscased(checksummed);
+    const before = sandbox.requestCount("evm");
+    const balance = await failureOf(() => evm.eth_getBalance(wrong, "latest"));
+    expect(balance).toBeInstanceOf(RequestValidationError);
+    expect((balance as RequestValidationError).field).toBe("/params/0");
+    expect(balance.message).toContain(`use ${checksummed}`);
+    const call = await failureOf(() => evm.eth_call({ to: wrong, input: "0x" }, "latest"));
+    expect((call as RequestValidationError).field).toBe("/params/0/to");
+    const logs = await failureOf(() => evm.eth_getLogs({ address: [token, wrong] }));
+    expect((logs as RequestValidationError).field).toBe("/params/0/address/1");
+    expect(sandbox.requestCount("evm")).toBe(before);
+  });
+
   it("accepts all-lowercase and all-uppercase hex, which carry no checksum", async () => {
     const checksummed = privateKeySigner("b9".repeat(32)).address;
     const lower = `0x${checksummed.slice(2).toLowerCase()}` as const;

@@ -28,6 +28,23 @@ export function addressIssue(value: unknown, pointer: string, hint = ""): FieldI
   if (typeof value !== "string" || !HEX_ADDRESS.test(value)) {
     return { pointer, message: `must be an address: 0x and 40 hex digits${suffix}` };
   }
+  return checksumIssue(value, pointer);
+}
+
+/**
+ * The part of {@link addressIssue} a shape check leaves out: a TRON address, or hex of the right
+ * shape with a wrong EIP-55 checksum. Anything else (another shape, another type) is no issue here.
+ *
+ * @param value - The address as given.
+ * @param pointer - Where it sits in the input, e.g. `/params/0`.
+ * @returns The issue, or `undefined`.
+ * @example
+ * checksumIssue("0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed", "/params/0"); // undefined: no checksum to check
+ */
+export function checksumIssue(value: unknown, pointer: string): FieldIssue | undefined {
+  if (typeof value !== "string") return undefined;
+  if (TRON_ADDRESS.test(value)) return addressIssue(value, pointer);
+  if (!HEX_ADDRESS.test(value)) return undefined;
   const digits = value.slice(2);
   if (digits === digits.toLowerCase() || digits === digits.toUpperCase()) return undefined;
   const checksummed = checksumAddress(value);
