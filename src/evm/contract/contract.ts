@@ -99,7 +99,7 @@ function decodeResult(coder: FunctionCoder, name: string, returned: unknown): un
   }
 }
 
-/** A revert without a reason, explained when the contract has no such function (or no code at all). */
+/** A revert without a reason, explained when the contract has no such function. */
 async function withMissingFunction(
   evm: EvmClient,
   address: Hex,

@@ -26,8 +26,8 @@ function pushesSelector(code: Uint8Array, selector: number): boolean {
 }
 
 /**
- * When a call reverted without a reason, why, if the contract's code tells: no code at the address, or
- * no function with the call's selector in its dispatcher (the ABI does not match the contract).
+ * When a call reverted without a reason, why, if the contract's code tells: no function with the call's
+ * selector in its dispatcher (the ABI does not match the contract, or the address holds another one).
  *
  * @param evm - The client.
  * @param address - The contract called.
@@ -44,9 +44,9 @@ export async function missingFunction(evm: EvmClient, address: Hex, data: Hex): 
   } catch {
     return undefined; // The revert stands as it was; this lookup only adds to it.
   }
+  // Only well-formed code tells anything; an odd answer leaves the revert as it was.
+  if (!/^0x(?:[0-9a-fA-F]{2})*$/.test(code)) return undefined;
   const selector = data.slice(0, 10);
-  if (code === "0x")
-    return `there is no contract at ${address} (no code), so it has no function with selector ${selector}`;
   if (pushesSelector(hexToBytes(code.slice(2)), Number.parseInt(selector.slice(2), 16))) return undefined;
   return `the contract has no function with selector ${selector}: check that the ABI is this contract's (and the address is the one you meant)`;
 }
