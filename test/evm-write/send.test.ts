@@ -112,7 +112,8 @@ describe("evm.sendTransaction", () => {
     const signer = { address: "0x000000000000000000000000000000000000bEEF", signTransaction };
     const cases: [Record<string, unknown>, string][] = [
       [{ to: "0x12" }, "/to"],
-      [{ to: fresh(), value: 1 }, "/value"],
+      [{ to: fresh(), value: 1.5 }, "/value"],
+      [{ to: fresh(), value: 2 ** 60 }, "/value"],
       [{ to: fresh(), value: -1n }, "/value"],
       [{ to: fresh(), data: "0xabc" }, "/data"],
       [{ to: fresh(), gas: 20_999n }, "/gas"],

@@ -29,6 +29,7 @@ import type { WaitForReceiptOptions } from "../write/wait-for-receipt.js";
 import type { EvmBatchCall, EvmBatchOutcomes } from "./batch-types.js";
 import { type ChainOptions, chainPinOf } from "./chain-options.js";
 import { checkedFeeCeiling } from "./fee-ceiling-option.js";
+import { liveMethodsOverHttp } from "./live-methods-over-http.js";
 import { namedBatch } from "./named-batch.js";
 import { unvalidatedMethod } from "./unvalidated-method.js";
 
@@ -363,7 +364,8 @@ export function createEvmClient(options: EvmClientOptions): EvmClient | EvmLiveC
       yield* walkLogs(client, range);
     },
     usage: () => rpc.usage(),
-    ...live?.methods(rpc, generated),
+    // Over HTTP, subscribe and watch name the option that brings them rather than being missing.
+    ...(live ? live.methods(rpc, generated) : liveMethodsOverHttp()),
   };
   // Every error leaving the client is scrubbed of its credentials after decoding (ABI revert reasons).
   return scrubbedClient(client, rpcOptions.auth.redact);

@@ -3,6 +3,7 @@ import {
   type JsonRpcClient,
   type JsonRpcClientOptions,
 } from "../../runtime/json-rpc/create-json-rpc-client.js";
+import { checkingAddressCase } from "./address-case-rule.js";
 import { type ChainIdPin, pinningChainId } from "./chain-id-pin.js";
 import { checkingLogRange } from "./log-range-rule.js";
 import { explainingQuantities } from "./quantity-hint.js";
@@ -18,7 +19,7 @@ export interface EvmCallPath {
 
 /**
  * Builds what an EVM client's calls run on, loaded by `createEvmClient` on the first call: the
- * JSON-RPC client, and the EVM's own checks around it. Over HTTP, subscriptions are refused saying
+ * JSON-RPC client, and the EVM's own checks around it. Addresses with a wrong EIP-55 checksum are refused; over HTTP, subscriptions are refused saying
  * to use the WebSocket; numbers given where the spec wants hex quantities are told to be hex; on a
  * pinned client, an `eth_chainId` answer naming another chain is refused.
  *
@@ -38,6 +39,7 @@ export function createEvmCallPath(
   const sent = createJsonRpcClient(options);
   const checked = explainingQuantities(live ? sent : refusingSubscriptionsOverHttp(sent));
   const jsonRpc = pin === undefined ? checked : pinningChainId(checked, pin);
-  // The spec's validators check each param; the one rule relating two fields is checked here.
-  return { jsonRpc, rpc: checkingLogRange(jsonRpc) };
+  // The spec's validators check each param; what a pattern cannot say (the eth_getLogs range, the
+  // EIP-55 checksum of an address) is checked here.
+  return { jsonRpc, rpc: checkingAddressCase(checkingLogRange(jsonRpc)) };
 }

@@ -4,11 +4,15 @@ import { JsonRpcError } from "../../runtime/errors/json-rpc-error.js";
 import { RequestValidationError } from "../../runtime/errors/request-validation-error.js";
 import { ResponseValidationError } from "../../runtime/errors/response-validation-error.js";
 import { loadOnce } from "../../runtime/load-once.js";
+import { addressIssue } from "../address/address-issue.js";
 import type { EvmClient } from "../client/create-evm-client.js";
 import { CallRevertedError } from "../errors/call-reverted-error.js";
+import type { RevertReason } from "../revert/revert-reason.js";
 import type { EvmSigner, Hex } from "../signer/evm-signer.js";
 import type { EvmTransactionRequest } from "../write/transaction-request.js";
 import type { FunctionCoder } from "./abi-coder.js";
+import type { AbiParam } from "./abi-values.js";
+import { argumentIssues } from "./argument-issues.js";
 import type {
   ArgsParameter,
   FunctionArgs,
@@ -48,9 +52,7 @@ export interface Contract<abi extends Abi> {
   };
 }
 
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-
-type FunctionEntry = { type: string; name: string; stateMutability?: string };
+type FunctionEntry = { type: string; name: string; stateMutability?: string; inputs?: readonly AbiParam[] };
 
 // Imported on the first call of any contract, then kept (see loadOnce).
 const abiCoder = /* @__PURE__ */ loadOnce(() => import("./abi-coder.js"));
@@ -62,7 +64,14 @@ async function coderOf(abi: Abi, name: string): Promise<FunctionCoder> {
   return coder;
 }
 
-function encodeCall(coder: FunctionCoder, name: string, args: readonly unknown[]): Hex {
+function encodeCall(
+  coder: FunctionCoder,
+  name: string,
+  inputs: readonly AbiParam[],
+  args: readonly unknown[],
+): Hex {
+  const issues = argumentIssues(inputs, args);
+  if (issues.length > 0) throw new RequestValidationError(name, issues);
   try {
     return coder.encode(args);
   } catch (error) {
@@ -90,6 +99,19 @@ function decodeResult(coder: FunctionCoder, name: string, returned: unknown): un
   }
 }
 
+/** A revert without a reason, explained when the contract has no such function. */
+async function withMissingFunction(
+  evm: EvmClient,
+  address: Hex,
+  data: Hex,
+  reason: RevertReason,
+): Promise<RevertReason> {
+  if (reason.data !== "0x") return reason;
+  const { missingFunction } = await import("./missing-function.js");
+  const missing = await missingFunction(evm, address, data);
+  return missing === undefined ? reason : { ...reason, message: missing };
+}
+
 /**
  * Binds a contract to a client, typed from a `const` ABI the way viem users expect: argument and
  * result types are inferred by abitype (`uint256` → `bigint`, `address` → `` `0x${string}` ``, several
@@ -109,11 +131,8 @@ function decodeResult(coder: FunctionCoder, name: string, returned: unknown): un
  * const supply: bigint = await contract(evm, "0x5555555555555555555555555555555555555555", abi).read.totalSupply();
  */
 export function contract<const abi extends Abi>(evm: EvmClient, address: Hex, abi: abi): Contract<abi> {
-  if (typeof address !== "string" || !ADDRESS.test(address)) {
-    throw new RequestValidationError("contract", [
-      { pointer: "/address", message: "must be an address: 0x and 40 hex digits" },
-    ]);
-  }
+  const wrongAddress = addressIssue(address, "/address");
+  if (wrongAddress) throw new RequestValidationError("contract", [wrongAddress]);
   if (!Array.isArray(abi)) {
     throw new RequestValidationError("contract", [
       { pointer: "/abi", message: "must be an ABI: an array of fragments" },
@@ -124,12 +143,16 @@ export function contract<const abi extends Abi>(evm: EvmClient, address: Hex, ab
   for (const entry of abi as readonly FunctionEntry[]) {
     if (entry.type !== "function") continue;
     const name = entry.name;
+    const inputs = entry.inputs ?? [];
     // This function's coder, once the first call has loaded it.
     let coder: FunctionCoder | undefined;
     if (entry.stateMutability === "view" || entry.stateMutability === "pure") {
       read[name] = async (args: readonly unknown[] = [], options: ContractReadOptions = {}) => {
         coder ??= await coderOf(abi, name);
-        const input = encodeCall(coder, name, args);
+        const input = encodeCall(coder, name, inputs, args);
+        const wrongFrom =
+          options.from === undefined ? undefined : addressIssue(options.from, "/options/from");
+        if (wrongFrom) throw new RequestValidationError(name, [wrongFrom]);
         let returned: string;
         try {
           returned = await evm.eth_call(
@@ -140,9 +163,10 @@ export function contract<const abi extends Abi>(evm: EvmClient, address: Hex, ab
         } catch (error) {
           if (!(error instanceof JsonRpcError && error.code === 3)) throw error;
           const { decodeRevert, revertDataOf } = await import("../revert/decode-revert.js");
+          const reason = decodeRevert(revertDataOf(error.data) ?? "0x", abi);
           throw new CallRevertedError({
             method: "eth_call",
-            reason: decodeRevert(revertDataOf(error.data) ?? "0x", abi),
+            reason: await withMissingFunction(evm, address, input, reason),
             cause: error,
           });
         }
@@ -155,11 +179,15 @@ export function contract<const abi extends Abi>(evm: EvmClient, address: Hex, ab
         overrides: ContractWriteOverrides = {},
       ) => {
         coder ??= await coderOf(abi, name);
-        return evm.sendTransaction(
-          { ...overrides, to: address, data: encodeCall(coder, name, args ?? []) },
-          signer,
-          { abi },
-        );
+        const data = encodeCall(coder, name, inputs, args ?? []);
+        try {
+          return await evm.sendTransaction({ ...overrides, to: address, data }, signer, { abi });
+        } catch (error) {
+          if (!(error instanceof CallRevertedError)) throw error;
+          const reason = await withMissingFunction(evm, address, data, error.reason);
+          if (reason === error.reason) throw error;
+          throw new CallRevertedError({ method: error.method, reason, cause: error.cause });
+        }
       };
     }
   }

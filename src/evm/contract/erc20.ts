@@ -1,6 +1,7 @@
 import type { EvmClient } from "../client/create-evm-client.js";
 import type { EvmSigner, Hex } from "../signer/evm-signer.js";
 import { type ContractReadOptions, type ContractWriteOverrides, contract } from "./contract.js";
+import { ERC20_ERRORS } from "./erc20-errors.js";
 
 /** The ERC-20 functions {@link erc20} calls. */
 export const ERC20_ABI = [
@@ -71,6 +72,10 @@ export const ERC20_ABI = [
   },
 ] as const;
 
+// The common custom errors ride along, so a revert names its cause and arguments. One array, so the
+// ABI coder is built once for every token.
+const ERC20_WITH_ERRORS = [...ERC20_ABI, ...ERC20_ERRORS] as const;
+
 /** An ERC-20 token: reads over `eth_call`, writes through `evm.sendTransaction` (they return the hash). */
 export interface Erc20 {
   readonly address: Hex;
@@ -93,7 +98,8 @@ export interface Erc20 {
 /**
  * An ERC-20 token on an EVM client: `name`, `symbol`, `decimals`, `totalSupply`, `balanceOf`,
  * `allowance`, and `transfer` / `approve` through the send path (checked, signed, nonce-queued). The
- * wallet's TRC-20 helper has the same method names.
+ * wallet's TRC-20 helper has the same method names. Reverts with the ERC-6093 errors of OpenZeppelin 5
+ * (`ERC20InsufficientBalance`, …) or the sandbox token's are decoded with their arguments.
  *
  * @param evm - The client.
  * @param token - The token contract's address.
@@ -105,7 +111,7 @@ export interface Erc20 {
  * const [balance, decimals] = await Promise.all([token.balanceOf("0x000000000000000000000000000000000000dEaD"), token.decimals()]);
  */
 export function erc20(evm: EvmClient, token: Hex): Erc20 {
-  const { read, write } = contract(evm, token, ERC20_ABI);
+  const { read, write } = contract(evm, token, ERC20_WITH_ERRORS);
   return {
     address: token,
     name: (options) => read.name([], options),

@@ -7,9 +7,27 @@ export function revertDataOf(data: unknown): `0x${string}` | undefined {
   return typeof hex === "string" && /^0x(?:[0-9a-fA-F]{2})*$/.test(hex) ? (hex as `0x${string}`) : undefined;
 }
 
+/** One decoded argument in words: bigints in full, nested values as JSON. */
+function argumentText(value: unknown): string {
+  if (typeof value === "bigint") return value.toString();
+  if (typeof value === "string") return value;
+  return JSON.stringify(value, (_, item) => (typeof item === "bigint" ? item.toString() : item));
+}
+
+/** A custom error with its arguments, e.g. `InsufficientBalance(account: 0x…, balance: 5, needed: 7)`. */
+function withArguments(name: string, args: unknown): string {
+  if (args === undefined) return `${name}()`;
+  const entries =
+    args !== null && typeof args === "object" && !Array.isArray(args)
+      ? Object.entries(args).map(([key, value]) => `${key}: ${argumentText(value)}`)
+      : (Array.isArray(args) ? args : [args]).map(argumentText);
+  return `${name}(${entries.join(", ")})`;
+}
+
 /**
  * Decodes revert data with micro-eth-signer's ABI coder: `Error(string)`, `Panic(uint256)` (with the
- * panic's meaning), and custom errors declared in `abi`. Data it cannot read is kept, undecoded.
+ * panic's meaning), and custom errors declared in `abi` (named with their arguments). Data it cannot read
+ * is kept, undecoded.
  *
  * @param data - The revert data.
  * @param abi - A contract ABI whose `error` entries name custom errors.
@@ -25,11 +43,12 @@ export function decodeRevert(data: `0x${string}`, abi?: readonly unknown[]): Rev
     decoded = undefined;
   }
   if (decoded) {
+    const builtIn = decoded.name === "Error" || decoded.name === "Panic";
     return {
       name: decoded.name,
       signature: decoded.signature,
       args: decoded.args,
-      message: decoded.message,
+      message: builtIn ? decoded.message : withArguments(decoded.name, decoded.args),
       data,
     };
   }

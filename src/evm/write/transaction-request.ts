@@ -1,27 +1,29 @@
 import type { FieldIssue } from "../../runtime/errors/request-validation-error.js";
+import { addressIssue } from "../address/address-issue.js";
 import type { EvmAccessListEntry, Hex } from "../signer/evm-signer.js";
 
 /**
- * What `evm.sendTransaction` takes. Quantities are `bigint` (wei, gas); anything left out is filled in:
+ * What `evm.sendTransaction` takes. Quantities are `bigint` (wei, gas), or numbers that are safe integers
+ * (as `erc20.transfer` and the wallet's transfers take); anything left out is filled in:
  * the chain id, the nonce, the fees and the gas limit.
  */
 export interface EvmTransactionRequest {
   /** Recipient (20 bytes). Leave it out to create a contract from `data`. */
   to?: Hex;
   /** Wei to send (default 0). */
-  value?: bigint;
+  value?: bigint | number;
   /** Call data, or the creation code when `to` is left out (default `"0x"`). */
   data?: Hex;
   /** Gas limit (default: `eth_estimateGas` plus a margin). */
-  gas?: bigint;
+  gas?: bigint | number;
   /** Nonce (default: the sender's next, from chainkit's per-sender queue). */
   nonce?: number | bigint;
   /** EIP-1559: the most paid per gas (default: twice the next block's base fee, plus the tip). */
-  maxFeePerGas?: bigint;
+  maxFeePerGas?: bigint | number;
   /** EIP-1559: the tip per gas (default: `eth_maxPriorityFeePerGas`, zero on HyperEVM). */
-  maxPriorityFeePerGas?: bigint;
+  maxPriorityFeePerGas?: bigint | number;
   /** Legacy: the price per gas (default: the block kind's gas price). Implies `type: "legacy"`. */
-  gasPrice?: bigint;
+  gasPrice?: bigint | number;
   /** `"eip1559"` (type 0x2, the default) or `"legacy"` (type 0x0). */
   type?: "legacy" | "eip1559";
   /** EIP-1559 only: addresses and storage slots declared up front. */
@@ -50,7 +52,6 @@ const FIELDS = [
 /** Names users bring from other libraries, and the field chainkit calls it. */
 const RENAMED: Readonly<Record<string, string>> = { gasLimit: "gas", input: "data", from: "the signer" };
 
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const DATA = /^0x(?:[0-9a-fA-F]{2})*$/;
 const SLOT = /^0x[0-9a-fA-F]{64}$/;
 const MAX_UINT256 = (1n << 256n) - 1n;
@@ -60,18 +61,65 @@ export const INTRINSIC_GAS = 21_000n;
 
 function amountIssue(value: unknown, pointer: string, what: string, max = MAX_UINT256): FieldIssue[] {
   if (value === undefined) return [];
-  if (typeof value !== "bigint") {
-    return [{ pointer, message: `must be a bigint (${what}), e.g. 1_000_000_000n; got ${typeof value}` }];
-  }
-  if (value < 0n || value > max) {
+  if (typeof value === "number" && !Number.isSafeInteger(value)) {
     return [
       {
         pointer,
-        message: `must be a bigint from 0 to ${max === MAX_UINT64 ? "2^64 - 1" : "2^256 - 1"} (${what})`,
+        message: Number.isInteger(value)
+          ? `is ${value}, above 2^53 where a number loses digits: give it as a bigint (${what}), e.g. BigInt("${BigInt(value)}") or 10n ** 18n`
+          : `must be a whole number (${what}): a bigint, or a number that is a safe integer; got ${value}`,
+      },
+    ];
+  }
+  if (typeof value !== "bigint" && typeof value !== "number") {
+    return [
+      {
+        pointer,
+        message: `must be a bigint (${what}), e.g. 1_000_000_000n, or a safe-integer number; got ${typeof value}`,
+      },
+    ];
+  }
+  const amount = BigInt(value);
+  if (amount < 0n || amount > max) {
+    return [
+      {
+        pointer,
+        message: `must be from 0 to ${max === MAX_UINT64 ? "2^64 - 1" : "2^256 - 1"} (${what})`,
       },
     ];
   }
   return [];
+}
+
+/** A quantity as a bigint when it is a bigint or a safe-integer number. */
+function wholeOrUndefined(value: unknown): bigint | undefined {
+  if (typeof value === "bigint") return value;
+  return Number.isSafeInteger(value) ? BigInt(value as number) : undefined;
+}
+
+/** The quantities a request may give as safe-integer numbers; chainkit works with them as bigints. */
+const QUANTITIES = ["value", "gas", "maxFeePerGas", "maxPriorityFeePerGas", "gasPrice"] as const;
+
+/** A checked request whose quantities are all bigints (the same rule for amounts as `erc20.transfer`). */
+export type NormalizedTransactionRequest = Omit<EvmTransactionRequest, (typeof QUANTITIES)[number]> & {
+  [field in (typeof QUANTITIES)[number]]?: bigint;
+};
+
+/**
+ * Turns the safe-integer numbers of a request that passed {@link requestIssues} into bigints.
+ *
+ * @param request - A checked request.
+ * @returns The same request, every quantity a bigint.
+ * @example
+ * normalizedRequest({ to, value: 1000 }).value; // 1000n
+ */
+export function normalizedRequest(request: EvmTransactionRequest): NormalizedTransactionRequest {
+  const normalized: Record<string, unknown> = { ...request };
+  for (const field of QUANTITIES) {
+    const value = request[field];
+    if (typeof value === "number") normalized[field] = BigInt(value);
+  }
+  return normalized as NormalizedTransactionRequest;
 }
 
 function accessListIssues(list: unknown): FieldIssue[] {
@@ -84,9 +132,8 @@ function accessListIssues(list: unknown): FieldIssue[] {
       return [{ pointer: at, message: "must be { address, storageKeys }" }];
     const { address, storageKeys } = entry as { address?: unknown; storageKeys?: unknown };
     const issues: FieldIssue[] = [];
-    if (typeof address !== "string" || !ADDRESS.test(address)) {
-      issues.push({ pointer: `${at}/address`, message: "must be an address: 0x and 40 hex digits" });
-    }
+    const wrongAddress = addressIssue(address, `${at}/address`);
+    if (wrongAddress) issues.push(wrongAddress);
     if (!Array.isArray(storageKeys)) {
       issues.push({
         pointer: `${at}/storageKeys`,
@@ -133,12 +180,9 @@ export function requestIssues(request: unknown): FieldIssue[] {
         : `is not a field of sendTransaction (fields: ${FIELDS.join(", ")})`,
     });
   }
-  if (r.to !== undefined && (typeof r.to !== "string" || !ADDRESS.test(r.to))) {
-    issues.push({
-      pointer: "/to",
-      message: "must be an address: 0x and 40 hex digits (leave it out to create a contract)",
-    });
-  }
+  const to =
+    r.to === undefined ? undefined : addressIssue(r.to, "/to", "(leave it out to create a contract)");
+  if (to) issues.push(to);
   if (r.data !== undefined && (typeof r.data !== "string" || !DATA.test(r.data))) {
     issues.push({ pointer: "/data", message: "must be hex bytes: 0x and an even number of hex digits" });
   }
@@ -153,7 +197,8 @@ export function requestIssues(request: unknown): FieldIssue[] {
   issues.push(...amountIssue(r.maxPriorityFeePerGas, "/maxPriorityFeePerGas", "wei per gas"));
   issues.push(...amountIssue(r.gasPrice, "/gasPrice", "wei per gas"));
   issues.push(...amountIssue(r.gas, "/gas", "gas units", MAX_UINT64));
-  if (typeof r.gas === "bigint" && r.gas >= 0n && r.gas < INTRINSIC_GAS) {
+  const gas = wholeOrUndefined(r.gas);
+  if (gas !== undefined && gas >= 0n && gas < INTRINSIC_GAS) {
     issues.push({
       pointer: "/gas",
       message: `must be at least ${INTRINSIC_GAS}, the gas of a plain transfer`,
@@ -194,11 +239,9 @@ export function requestIssues(request: unknown): FieldIssue[] {
       message: 'belongs to legacy transactions: give maxFeePerGas for an EIP-1559 one, or type: "legacy"',
     });
   }
-  if (
-    typeof r.maxFeePerGas === "bigint" &&
-    typeof r.maxPriorityFeePerGas === "bigint" &&
-    r.maxPriorityFeePerGas > r.maxFeePerGas
-  ) {
+  const maxFee = wholeOrUndefined(r.maxFeePerGas);
+  const tip = wholeOrUndefined(r.maxPriorityFeePerGas);
+  if (maxFee !== undefined && tip !== undefined && tip > maxFee) {
     issues.push({
       pointer: "/maxPriorityFeePerGas",
       message: `must not exceed maxFeePerGas (${r.maxFeePerGas})`,

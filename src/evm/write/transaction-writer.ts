@@ -20,7 +20,12 @@ import { createFeeReader } from "./fees.js";
 import { createLimiter } from "./limiter.js";
 import { createSenderQueue, type SenderQueue } from "./sender-queue.js";
 import { sharedWhilePending } from "./shared-while-pending.js";
-import { type EvmTransactionRequest, requestIssues } from "./transaction-request.js";
+import {
+  type EvmTransactionRequest,
+  type NormalizedTransactionRequest,
+  normalizedRequest,
+  requestIssues,
+} from "./transaction-request.js";
 
 /** The margin added to `eth_estimateGas`'s answer, in percent: state can change between estimate and block. */
 export const GAS_ESTIMATE_MARGIN_PERCENT = 20n;
@@ -123,7 +128,7 @@ export function createTransactionWriter(
 
   async function estimateGas(
     sender: string,
-    request: EvmTransactionRequest,
+    request: NormalizedTransactionRequest,
     options: SendTransactionOptions,
   ) {
     try {
@@ -151,7 +156,7 @@ export function createTransactionWriter(
   async function gasLimit(
     sender: string,
     kind: BlockKind,
-    request: EvmTransactionRequest,
+    request: NormalizedTransactionRequest,
     options: SendTransactionOptions,
   ) {
     if (request.gas !== undefined) return { gas: request.gas, estimated: false };
@@ -167,7 +172,7 @@ export function createTransactionWriter(
       if (issues.length > 0) throw new RequestValidationError("sendTransaction", issues);
       const sender = checkSigner(signer);
       const { queue, limit } = senderOf(sender);
-      return limit(() => prepareAndSend(request, signer, sender, queue, options));
+      return limit(() => prepareAndSend(normalizedRequest(request), signer, sender, queue, options));
     },
   };
 
@@ -192,7 +197,7 @@ export function createTransactionWriter(
   }
 
   async function prepareAndSend(
-    request: EvmTransactionRequest,
+    request: NormalizedTransactionRequest,
     signer: EvmSigner,
     sender: string,
     queue: SenderQueue,

@@ -80,7 +80,7 @@ async function replayReason(
  * const receipt = await waitForReceipt(evm, hash, { timeout: 30_000 });
  */
 export async function waitForReceipt(
-  node: EvmMethods & Partial<Pick<EvmLiveMethods, "subscribe">>,
+  node: EvmMethods & Partial<Pick<EvmLiveMethods, "subscribe" | "close">>,
   hash: string,
   options: WaitForReceiptOptions = {},
 ): Promise<Receipt> {
@@ -96,7 +96,8 @@ export async function waitForReceipt(
     beforeDeadline(node.eth_getTransactionReceipt(hash, { signal }), deadline, timedOut, signal);
 
   let receipt: Receipt | null;
-  if (typeof node.subscribe === "function") {
+  // Only a WebSocket client has close; over HTTP, subscribe is there only to say it needs one.
+  if (typeof node.subscribe === "function" && typeof node.close === "function") {
     // Subscribed before the first look, so a block mined in between still wakes us.
     const heads = node.subscribe("newHeads");
     try {
