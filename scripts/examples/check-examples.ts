@@ -1,6 +1,6 @@
 /**
  * `npm run check:examples`: type-checks every `@example` of the TSDoc in `src/` and `generated/`, and
- * every ```ts block of `README.md` and `bench/README.md`.
+ * every ```ts block of `README.md`, `bench/README.md` and the pages of `docs/`.
  * Each example becomes a module in `.tmp/examples/` that imports what it uses and does not declare:
  * first the exports of its own file, then the names of `example-context.ts` (typed clients and
  * values), then the package's public exports, then the exports of the other files checked (the
@@ -118,13 +118,31 @@ function specifier(from: string, file: string): string {
   return path.startsWith(".") ? path : `./${path}`;
 }
 
+/**
+ * A Markdown block's imports of `./src/…` and `./scripts/…` as the module in `folder` reaches them:
+ * the docs write them from the repository's root, where a reader runs them.
+ */
+function fromRepositoryRoot(code: string, folder: string): string {
+  const up = relative(folder, root) || ".";
+  return code.replace(/(from\s+["'])\.\/((?:src|scripts)\/)/g, `$1${up}/$2`);
+}
+
 /** The operations interface a generated client file exports (`PlatformOperations`, `EvmMethods`). */
 function clientInterface(exports: Set<string>): string | undefined {
   return [...exports].find((name) => /(Operations|Methods)$/.test(name) && !name.startsWith("create"));
 }
 
-/** The Markdown files whose ```ts blocks are checked, relative to the root (those that exist). */
-export const MARKDOWN_DOCUMENTS: readonly string[] = ["README.md", "bench/README.md"];
+/** The Markdown files whose ```ts blocks are checked, relative to the root: the READMEs and every `docs/*.md`. */
+export const MARKDOWN_DOCUMENTS: readonly string[] = [
+  "README.md",
+  "bench/README.md",
+  ...(existsSync(join(root, "docs"))
+    ? readdirSync(join(root, "docs"))
+        .filter((name) => name.endsWith(".md"))
+        .sort()
+        .map((name) => `docs/${name}`)
+    : []),
+];
 
 /** Every example to check: the TSDoc ones with the file they belong to, the Markdown blocks with none. */
 function collectExamples(
@@ -209,7 +227,10 @@ export function checkExamples(
     for (const [entry, names] of fromEntries) lines.push(`import { ${named(names)} } from "${entry}";`);
     lines.push("export {};");
     const path = join(folder, `example-${written.size + 1}.ts`);
-    writeFileSync(path, `${lines.join("\n")}\n${example.code}\n`);
+    writeFileSync(
+      path,
+      `${lines.join("\n")}\n${file ? example.code : fromRepositoryRoot(example.code, folder)}\n`,
+    );
     written.set(path, { example, headerLines: lines.length });
   }
 

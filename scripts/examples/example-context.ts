@@ -85,3 +85,15 @@ export declare const bot: PrivateKeySigner;
 export declare const to: string;
 /** A TRC-10 token, as `getAssetIssueById` returns it. */
 export declare const asset: AssetIssue;
+/** A TRON transaction id, as `wallet.transfer` answers it. */
+export declare const txID: string;
+/** A note of the docs' example spec (`notes.yaml`), as its generated client types it. */
+interface Note {
+  id: string;
+  title: string;
+}
+/** The client `chainkit generate notes.yaml --out notes` makes: a team's own spec in the mock's guide. */
+export declare function createNotesClient(options: { fetch?: typeof fetch }): {
+  createNote(body: { title: string }): Promise<Note>;
+  getNote(id: string): Promise<Note>;
+};

@@ -1,6 +1,6 @@
 /**
  * What readers see speaks of the service and its API, in words a reader knows: never "the interface"
- * (in the specs, the READMEs, the TSDoc of src/ and generated/, the guides and the built portal), and
+ * (in the specs, the READMEs and docs/, the TSDoc of src/ and generated/, the guides and the built portal), and
  * no spec extension name (`x-…`) as a label, tooltip or sentence on a portal page.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -59,11 +59,12 @@ function extensionKeys(node: unknown, found = new Set<string>()): Set<string> {
 const specFiles = () => filesUnder(join(root, "specs"), [".yaml", ".yml", ".json"]);
 
 describe('"the interface" is not what readers read', () => {
-  it("in the specs, the READMEs, the TSDoc of src/ and generated/, or the guides", () => {
+  it("in the specs, the READMEs, docs/, the TSDoc of src/ and generated/, or the guides", () => {
     const files = [
       ...specFiles(),
       join(root, "README.md"),
       join(root, "bench/README.md"),
+      ...filesUnder(join(root, "docs"), [".md"]),
       ...filesUnder(join(root, "src"), [".ts"]),
       ...filesUnder(join(root, "generated"), [".ts", ".json"]),
       ...filesUnder(join(root, "examples"), [".ts"]),

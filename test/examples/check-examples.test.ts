@@ -44,6 +44,19 @@ describe("extractMarkdownExamples", () => {
   });
 });
 
+describe("the docs pages", () => {
+  it("are checked too, so a guide moved out of the README stays compiled", () => {
+    expect(MARKDOWN_DOCUMENTS).toEqual(
+      expect.arrayContaining(["docs/guide-evm.md", "docs/cli.md", "docs/mock.md"]),
+    );
+    const blocks = extractMarkdownExamples(
+      "docs/guide-evm.md",
+      readFileSync(join(root, "docs/guide-evm.md"), "utf8"),
+    );
+    expect(blocks.some((block) => block.code.includes("getVerifiedReceipt"))).toBe(true);
+  });
+});
+
 describe("checkExamples", () => {
   it("type-checks each example against its own file, the shared names and the package, and names the broken one", () => {
     const problems = checkExamples(

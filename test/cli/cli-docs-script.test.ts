@@ -14,16 +14,16 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePortBase, root } from "./support/cli-process.js";
 
-const readme = readFileSync(join(root, "README.md"), "utf8");
-const folder = mkdtempSync(join(tmpdir(), "chainkit-readme-"));
+const reference = readFileSync(join(root, "docs/cli.md"), "utf8");
+const folder = mkdtempSync(join(tmpdir(), "chainkit-cli-docs-"));
 
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-/** The README's background-sandbox script: the `sh` block after its marker comment. */
+/** The CLI reference's background-sandbox script: the `sh` block after its marker comment. */
 function documentedScript(): string {
-  const marker = readme.indexOf("<!-- chainkit-sandbox-script");
-  const block = /```sh\n([\s\S]*?)```/.exec(readme.slice(marker));
-  if (marker === -1 || !block?.[1]) throw new Error("the README has no chainkit-sandbox-script block");
+  const marker = reference.indexOf("<!-- chainkit-sandbox-script");
+  const block = /```sh\n([\s\S]*?)```/.exec(reference.slice(marker));
+  if (marker === -1 || !block?.[1]) throw new Error("docs/cli.md has no chainkit-sandbox-script block");
   return block[1];
 }
 
@@ -53,7 +53,7 @@ function runBash(script: string, env: Record<string, string>) {
   });
 }
 
-describe("the README's chainkit sandbox script", () => {
+describe("the chainkit sandbox script of docs/cli.md", () => {
   it("runs as written: each call waits for the sandbox, and the sandbox stops at the end", async () => {
     const script = documentedScript();
     expect(script).toContain("--port 8500");
