@@ -11,8 +11,7 @@ const NEEDS_WEBSOCKET =
  *
  * @returns The two methods, each throwing `ConfigurationError` (option `transport`) when called.
  * @example
- * const evm = { ...methods, ...liveMethodsOverHttp() };
- * evm.subscribe("newHeads"); // throws ConfigurationError: Invalid option transport: subscribe is not available over HTTP…
+ * liveMethodsOverHttp().subscribe(); // throws ConfigurationError: Invalid option transport: subscribe is not available over HTTP…
  */
 export function liveMethodsOverHttp(): { subscribe: () => never; watch: () => never } {
   return {

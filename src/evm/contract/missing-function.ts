@@ -34,7 +34,7 @@ function pushesSelector(code: Uint8Array, selector: number): boolean {
  * @param data - The call data sent.
  * @returns The reason in words, or `undefined` when the function is there (the revert is its own).
  * @example
- * await missingFunction(evm, token, "0xa9059cbb…"); // undefined: the token has transfer(address,uint256)
+ * await missingFunction(evm, erc20, "0xa9059cbb"); // undefined: the token has transfer(address,uint256)
  */
 export async function missingFunction(evm: EvmClient, address: Hex, data: Hex): Promise<string | undefined> {
   if (data.length < 10) return undefined;

@@ -111,7 +111,7 @@ export type NormalizedTransactionRequest = Omit<EvmTransactionRequest, (typeof Q
  * @param request - A checked request.
  * @returns The same request, every quantity a bigint.
  * @example
- * normalizedRequest({ to, value: 1000 }).value; // 1000n
+ * normalizedRequest({ to: address, value: 1000 }).value; // 1000n
  */
 export function normalizedRequest(request: EvmTransactionRequest): NormalizedTransactionRequest {
   const normalized: Record<string, unknown> = { ...request };

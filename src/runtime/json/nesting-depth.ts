@@ -42,8 +42,10 @@ export function tooDeepPointer(root: unknown, maxDepth = MAX_ANSWER_DEPTH): stri
  * @param refuse - The caller's answer to a too-deep value (throws, or returns an error outcome).
  * @returns What `read` returns, or what `refuse` does.
  * @example
- * const value = readWithinDepth(body, () => validate(body), (pointer, message) => {
- *   throw new ResponseValidationError("getTree", 200, [{ pointer, message }]);
+ * const tree = JSON.parse(`${"[".repeat(50_000)}${"]".repeat(50_000)}`);
+ * const depth = (value: unknown): number => (Array.isArray(value) && value.length > 0 ? 1 + depth(value[0]) : 0);
+ * readWithinDepth(tree, () => depth(tree), (pointer, message) => {
+ *   throw new Error(`${pointer.slice(0, 12)}… ${message}`); // "/0/0/0/0/0/0… nests deeper than 512 levels"
  * });
  */
 export function readWithinDepth<T>(
