@@ -11,6 +11,7 @@ import { coerceQuery } from "./coerce-query.js";
 import { notFound, type RequestPart, type RestSurfaceName, refusal } from "./refusals.js";
 import { SandboxContractError } from "./sandbox-contract-error.js";
 import { assertAnswerValid, requestIssues } from "./spec-checks.js";
+import { templatePattern } from "./template-pattern.js";
 
 /** What a REST operation handler receives: the request, checked and converted. */
 export interface RestInput {
@@ -35,14 +36,6 @@ interface Route {
   /** The path parameters' names, in template order. */
   pathParams: string[];
   parameters: ParameterSpec[];
-}
-
-function templatePattern(path: string): RegExp {
-  const source = path
-    .split(/(\{[^}]+\})/)
-    .map((part) => (part.startsWith("{") ? "([^/]+)" : part.replace(/[.*+?^$()|[\]\\]/g, "\\$&")))
-    .join("");
-  return new RegExp(`^${source}$`);
 }
 
 /** `/v1/nodes/{id}/` → `["id"]`. */

@@ -2,6 +2,7 @@ import type { FieldIssue } from "../../runtime/errors/request-validation-error.j
 import { stringifyJson } from "../../runtime/json/stringify-json.js";
 import type { RestOperation, RestOperationValidators } from "../../runtime/operation.js";
 import { loadedValidators } from "../../runtime/validation/load-validators.js";
+import { templatePattern } from "../../sandbox/contract/template-pattern.js";
 import { type ChosenBody, chooseBody, exampleNames } from "./answer-body.js";
 import type { MockAnswer } from "./mock-answer.js";
 import { problem } from "./mock-answer.js";
@@ -360,14 +361,6 @@ function numberIn(query: Record<string, unknown>, names: string[]): number | und
     if (query[name] !== undefined && Number.isInteger(value) && value >= 0) return value;
   }
   return undefined;
-}
-
-function templatePattern(path: string): RegExp {
-  const source = path
-    .split(/(\{[^}]+\})/)
-    .map((part) => (part.startsWith("{") ? "([^/]+)" : part.replace(/[.*+?^$()|[\]\\]/g, "\\$&")))
-    .join("");
-  return new RegExp(`^${source}$`);
 }
 
 /** The key a status falls under in a responses map: exact, then its range, then `default`. */
