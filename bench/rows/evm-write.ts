@@ -127,7 +127,22 @@ async function readTable(context: BenchContext): Promise<Table> {
 async function logsTable(context: BenchContext): Promise<Table> {
   const logs = recorded("eth_getLogs/contract-addr.io") as { address: `0x${string}` }[];
   const address = logs[0]?.address ?? TO;
-  const fetch = rpcMemoryFetch(JSON.stringify(logs));
+  const windows = Array.from({ length: 20 }, (_, i) => [BigInt(i * 50), BigInt(i * 50 + 49)] as const);
+  // Each window answers the recorded logs moved into its own first block (and block hash): a client
+  // checks that every log is in the blocks it asked for, and gives a (blockHash, logIndex) once.
+  const byWindow = new Map<string, ReturnType<typeof rpcMemoryFetch>>(
+    windows.map(([from]) => {
+      const block = toHex(from);
+      const hash = `0x${from.toString(16).padStart(64, "0")}`;
+      const moved = logs.map((log) => ({ ...log, blockNumber: block, blockHash: hash }));
+      return [block, rpcMemoryFetch(JSON.stringify(moved))] as const;
+    }),
+  );
+  const anyWindow = byWindow.get("0x0") as ReturnType<typeof rpcMemoryFetch>;
+  const fetch: ReturnType<typeof rpcMemoryFetch> = (input, init) => {
+    const from = /"fromBlock":"(0x[0-9a-f]+)"/.exec(typeof init?.body === "string" ? init.body : "")?.[1];
+    return (byWindow.get(from ?? "") ?? anyWindow)(input, init);
+  };
   const evm = createEvmClient({
     url: "http://127.0.0.1:1",
     credentials: { token: "bench-token" },
@@ -137,7 +152,6 @@ async function logsTable(context: BenchContext): Promise<Table> {
   const viem = createPublicClient({
     transport: http("http://127.0.0.1:1/bench-token/evm", { fetchFn: fetch }),
   });
-  const windows = Array.from({ length: 20 }, (_, i) => [BigInt(i * 50), BigInt(i * 50 + 49)] as const);
   const walk = async () => {
     let count = 0;
     for await (const _ of evm.logs({ address, fromBlock: 0n, toBlock: 999n })) count++;
