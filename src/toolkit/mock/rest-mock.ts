@@ -1,4 +1,5 @@
 import type { FieldIssue } from "../../runtime/errors/request-validation-error.js";
+import { selectResponse } from "../../runtime/http/select-response.js";
 import { stringifyJson } from "../../runtime/json/stringify-json.js";
 import type { RestOperation, RestOperationValidators } from "../../runtime/operation.js";
 import { loadedValidators } from "../../runtime/validation/load-validators.js";
@@ -105,7 +106,8 @@ export class RestMock {
     );
     const checked = checkRequest(request, rawPathParams, route.spec, validators);
     if (!checked.ok) return this.#refusal(route, validators, checked.issues);
-    return this.#answer(route, validators, request, checked.pathParams, checked.query, checked.body);
+    const input = { path: path.replace(/\/$/, ""), ...checked };
+    return this.#answer(route, validators, request, input);
   }
 
   /** The request path with the spec's server path (`/v1` of `https://api.example.com/v1`) taken off. */
@@ -119,18 +121,15 @@ export class RestMock {
     route: Route,
     validators: RestOperationValidators,
     request: MockRequest,
-    pathParams: Record<string, unknown>,
-    query: Record<string, unknown>,
-    body: unknown,
+    { path, pathParams, query, body }: CheckedInput,
   ): MockAnswer {
     const prefer = readPrefer(request.headers.get("prefer"));
     const role = this.#roles.get(route.operation.id);
-    const path = this.#pathInSpec(request.url.pathname).replace(/\/$/, "");
     const seed = stableSeed(this.#seed, route.operation.id, path);
     const responses = route.spec.responses;
     let key: string | undefined;
     if (prefer.code !== undefined) {
-      key = statusKey(Object.keys(responses), Number(prefer.code));
+      key = selectResponse(validators.responses, Number(prefer.code));
       if (key === undefined) {
         return problem(
           400,
@@ -144,7 +143,7 @@ export class RestMock {
         ? this.#stateful(role, path, route, pathParams, query, body)
         : undefined;
     if (state?.status === "missing") {
-      const missing = statusKey(Object.keys(responses), 404);
+      const missing = selectResponse(validators.responses, 404);
       if (missing !== undefined && missing !== "default") key = missing;
     }
     key ??= successKey(Object.keys(responses));
@@ -337,6 +336,14 @@ export class RestMock {
   }
 }
 
+/** A request's checked inputs, with its path as the spec writes paths (no server prefix, no trailing slash). */
+interface CheckedInput {
+  path: string;
+  pathParams: Record<string, unknown>;
+  query: Record<string, unknown>;
+  body: unknown;
+}
+
 /** What the store says of a request: the item is gone, the answer is the stored value, or the spec answers with what to overlay and keep. */
 interface StateOutcome {
   status: "missing" | "found" | "none";
@@ -361,14 +368,6 @@ function numberIn(query: Record<string, unknown>, names: string[]): number | und
     if (query[name] !== undefined && Number.isInteger(value) && value >= 0) return value;
   }
   return undefined;
-}
-
-/** The key a status falls under in a responses map: exact, then its range, then `default`. */
-function statusKey(keys: string[], status: number): string | undefined {
-  if (keys.includes(String(status))) return String(status);
-  const range = `${Math.floor(status / 100)}XX`;
-  if (keys.includes(range)) return range;
-  return keys.includes("default") ? "default" : undefined;
 }
 
 /** The first success the spec lists (`200` before `201`, then `2XX`), else `default`. */
