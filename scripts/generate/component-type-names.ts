@@ -1,4 +1,5 @@
 import { isObject, type Json } from "./json.js";
+import { childPointer } from "./json-pointer.js";
 import { typeName } from "./names.js";
 
 /**
@@ -58,6 +59,6 @@ export function numberedComponentNotes(file: string, doc: Json): string[] {
     .filter(([name, type]) => type !== typeName(name))
     .map(
       ([name, type]) =>
-        `${file}#/components/schemas/${name.replaceAll("~", "~0").replaceAll("/", "~1")}: its type name ${typeName(name)} is another component's: named ${type}`,
+        `${file}#${childPointer("/components/schemas", name)}: its type name ${typeName(name)} is another component's: named ${type}`,
     );
 }

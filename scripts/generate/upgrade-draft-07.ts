@@ -1,4 +1,5 @@
 import { isObject, type Json, type JsonObject } from "./json.js";
+import { childPointer } from "./json-pointer.js";
 
 /** The `$schema` URIs of the drafts read by rewriting them into 2020-12 (`#` and `https:` optional). */
 const OLD_DRAFTS = /^https?:\/\/json-schema\.org\/draft-0[67]\/schema#?$/;
@@ -39,10 +40,7 @@ export function upgradeDraft07Schemas(doc: Json, note: (pointer: string, draft: 
       return rewrite(schema);
     }
     return Object.fromEntries(
-      Object.entries(node).map(([key, value]) => [
-        key,
-        visit(value, `${pointer}/${key.replaceAll("~", "~0").replaceAll("/", "~1")}`),
-      ]),
+      Object.entries(node).map(([key, value]) => [key, visit(value, childPointer(pointer, key))]),
     );
   };
   return visit(doc, "");
