@@ -7,11 +7,17 @@ export {
   createEvmClient,
   type EvmClient,
   type EvmClientOptions,
+  type EvmHttpClient,
   type EvmLiveClient,
   type EvmVerifiedProofOptions,
   type EvmVerifiedReceiptOptions,
   type UnvalidatedRequestOptions,
 } from "./evm/client/create-evm-client.js";
+export type {
+  EvmHttpLiveMethods,
+  SubscribeNeedsWebsocket,
+  WatchNeedsWebsocket,
+} from "./evm/client/live-methods-over-http.js";
 export type { Contract, ContractReadOptions, ContractWriteOverrides } from "./evm/contract/contract.js";
 export type {
   FunctionArgs,

@@ -29,7 +29,7 @@ import type { WaitForReceiptOptions } from "../write/wait-for-receipt.js";
 import type { EvmBatchCall, EvmBatchOutcomes } from "./batch-types.js";
 import { type ChainOptions, chainPinOf } from "./chain-options.js";
 import { checkedFeeCeiling } from "./fee-ceiling-option.js";
-import { liveMethodsOverHttp } from "./live-methods-over-http.js";
+import { type EvmHttpLiveMethods, liveMethodsOverHttp } from "./live-methods-over-http.js";
 import { namedBatch } from "./named-batch.js";
 import { unvalidatedMethod } from "./unvalidated-method.js";
 
@@ -233,6 +233,13 @@ export interface EvmClient extends EvmMethods {
   usage(): UsageSnapshot;
 }
 
+/**
+ * An EVM client over HTTP, as `createEvmClient` returns it without `transport: "websocket"`: every
+ * method of {@link EvmClient}; `subscribe` and `watch` are there only to say, when called, that they
+ * need `transport: "websocket"` (a TypeScript error names it; JavaScript gets a `ConfigurationError`).
+ */
+export interface EvmHttpClient extends EvmClient, EvmHttpLiveMethods {}
+
 /** An EVM client over the node's WebSocket endpoint: every method of {@link EvmClient}, plus live subscriptions. */
 export interface EvmLiveClient extends EvmClient, EvmLiveMethods {}
 
@@ -264,6 +271,7 @@ export interface EvmLiveClient extends EvmClient, EvmLiveMethods {}
  * await live.close();
  */
 export function createEvmClient(options: EvmClientOptions & { transport: "websocket" }): EvmLiveClient;
+export function createEvmClient(options: EvmClientOptions & { transport?: "http" }): EvmHttpClient;
 export function createEvmClient(options: EvmClientOptions): EvmClient;
 export function createEvmClient(options: EvmClientOptions): EvmClient | EvmLiveClient {
   const live = options.transport === "websocket" ? createLiveConnection(options) : undefined;
