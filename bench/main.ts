@@ -10,7 +10,7 @@
  * - `--markdown <file>`: also write the Markdown to `<file>` (relative to the directory npm was run from).
  * - `--only <id,...>`: run only these rows (call-overhead, validation, batching, signing, proofs,
  *   receipts, viem-transport, generation, size, import-time, wallet, wallet-watch, logs-receipts, indexer-page,
- *   websocket, exchange-feed, evm-write, spec-diff).
+ *   websocket, exchange-feed, evm-write, spec-diff, mock).
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -28,6 +28,7 @@ import { generation } from "./rows/generation.js";
 import { importTime } from "./rows/import-time.js";
 import { indexerPage } from "./rows/indexer-page.js";
 import { logsReceipts } from "./rows/logs-receipts.js";
+import { mock } from "./rows/mock.js";
 import { proofs } from "./rows/proofs.js";
 import { receipts } from "./rows/receipts.js";
 import { signing } from "./rows/signing.js";
@@ -58,6 +59,7 @@ const ROWS: Record<string, (context: BenchContext) => Promise<RowResult>> = {
   "evm-write": evmWrite,
   "exchange-feed": exchangeFeed,
   "spec-diff": specDiff,
+  mock,
 };
 
 const { values } = parseArgs({
