@@ -1,3 +1,4 @@
+// Needs chainkit alone; run it with tsx.
 /**
  * Follow new blocks and logs of an EVM node (HyperEVM) over its WebSocket endpoint, without missing any.
  *
@@ -20,8 +21,7 @@
  * pass its `details.https_endpoint` and `details.auth_key` (or use `nodeAccess(node)` from
  * `chainkit/platform`), and your own key.
  */
-import { createEvmClient } from "chainkit/evm";
-import { privateKeyToAccount } from "viem/accounts";
+import { createEvmClient, privateKeySigner } from "chainkit/evm";
 import { sandboxEnv } from "./support/sandbox-env.js";
 
 const env = await sandboxEnv({ faults: { evm: { socketDrop: 0.1, seed: 7 } } });
@@ -29,7 +29,8 @@ const url = env.get("CHAINKIT_EVM_URL");
 const credentials = { token: env.get("CHAINKIT_NODE_TOKEN") };
 const live = createEvmClient({ url, credentials, transport: "websocket" });
 // Transactions go over HTTP: sending one is not retried, so it should not ride a socket that may drop.
-const evm = createEvmClient({ url, credentials });
+// A client that signs pins its chain: the sandbox's has HyperEVM mainnet's id.
+const evm = createEvmClient({ url, credentials, chainId: 999 });
 try {
   const chainId = await live.eth_chainId();
   console.log(`chain ${chainId} over ${url.replace("http", "ws")}/ws/…`);
@@ -45,22 +46,10 @@ try {
   const heads = live.subscribe("newHeads", { fromBlock });
   const logs = live.subscribe("logs", { topics: [TOPIC] }, { fromBlock });
 
-  // Five blocks with one log each, from transactions signed here and sent raw.
-  const signer = privateKeyToAccount(env.get("CHAINKIT_EVM_PRIVATE_KEY") as `0x${string}`);
-  const [nonce, gasPrice] = await Promise.all([
-    evm.eth_getTransactionCount(signer.address, "pending"),
-    evm.eth_gasPrice(),
-  ]);
+  // Five blocks with one log each, from transactions signed here (nonce, fees and chain id filled in).
+  const signer = privateKeySigner(env.get("CHAINKIT_EVM_PRIVATE_KEY"));
   for (let value = 1; value <= 5; value++) {
-    const signed = await signer.signTransaction({
-      chainId: Number(chainId),
-      nonce: Number(nonce) + value - 1,
-      data: emitting(value),
-      gas: 100_000n,
-      maxFeePerGas: BigInt(gasPrice) * 2n,
-      maxPriorityFeePerGas: 0n,
-    });
-    await evm.eth_sendRawTransaction(signed);
+    await evm.sendTransaction({ data: emitting(value), gas: 100_000n }, signer);
   }
 
   let seen = 0;

@@ -1,3 +1,4 @@
+// Needs chainkit alone; run it with tsx.
 /**
  * Read blocks, state and logs from an EVM node (HyperEVM) over JSON-RPC, send transactions signed where
  * the key is, and get receipts and proofs that are verified, not just trusted.

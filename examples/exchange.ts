@@ -1,3 +1,4 @@
+// Needs chainkit alone; run it with tsx.
 /**
  * The order loop on the exchange: read the assets, place orders, see them, move them, cancel them,
  * let an API wallet trade for you, then trade spot, move money and read the account's history.

@@ -1,3 +1,4 @@
+// Needs chainkit and @grpc/grpc-js; run it with tsx.
 /**
  * Call a node's gRPC API with the node token in `x-token` metadata.
  *

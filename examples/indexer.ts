@@ -1,3 +1,4 @@
+// Needs chainkit alone; run it with tsx.
 /**
  * Read a TON-style ledger through its indexer: transactions page by page, jetton transfers with the
  * address book, a wallet's get-method, and addresses in every form.

@@ -1,3 +1,4 @@
+// Needs chainkit alone; run it with tsx.
 /**
  * Create a node with the platform API, wait until it runs, then reach it with the credentials from its
  * `details`.

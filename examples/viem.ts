@@ -1,3 +1,4 @@
+// Needs chainkit and viem; run it with tsx.
 /**
  * Use viem on chainkit's transport, and get receipts and proofs that are verified, not just trusted.
  *

@@ -1,3 +1,4 @@
+// Needs chainkit alone; run it with tsx.
 /**
  * Balances, a TRX transfer and a TRC-20 transfer on a TRON-style wallet node, each waited for.
  *

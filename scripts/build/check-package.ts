@@ -3,14 +3,15 @@
 // peer), that `npx chainkit generate` works there as documented (check-generate-command.ts), and, with the peers added, that every entry imports, the sandbox serves a client, the published
 // types compile under strict settings with skipLibCheck off, publint and arethetypeswrong find
 // nothing, and the `chainkit` command works from the install: `npx chainkit sandbox --seed 1
-// --port 8500 --json`, then `npx chainkit call` against it, then every guide the package ships
-// (`npx tsx node_modules/chainkit/examples/<guide>.ts`, with the sandbox's CHAINKIT_* variables).
-// Tests run against src/; this is the only check of dist/ and of the shipped guides.
+// --port 8500 --json`, then `npx chainkit call` against it. Last, every guide the package ships runs
+// in a project of its own holding only chainkit and what the guide's first line names
+// (check-guides.ts). Tests run against src/; this is the only check of dist/ and of the shipped guides.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { checkGenerateCommand } from "./check-generate-command.js";
+import { checkShippedGuides } from "./check-guides.js";
 
 const repo = resolve(import.meta.dirname, "../..");
 const scratch = mkdtempSync(join(tmpdir(), "chainkit-package-"));
@@ -53,11 +54,8 @@ function firstLine(child: ChildProcess): Promise<string> {
   });
 }
 
-/**
- * The CLI from the installed tarball: a seeded sandbox on the documented ports, two calls against it,
- * and, with `guides`, every shipped guide run against it.
- */
-async function checkCommand({ guides }: { guides: boolean }): Promise<void> {
+/** The CLI from the installed tarball: a seeded sandbox on the documented ports, two calls against it. */
+async function checkCommand(): Promise<void> {
   const sandbox = spawn("npx", ["chainkit", "sandbox", "--seed", "1", "--port", "8500", "--json"], {
     cwd: scratch,
     stdio: ["ignore", "pipe", "inherit"],
@@ -83,32 +81,9 @@ async function checkCommand({ guides }: { guides: boolean }): Promise<void> {
       throw new Error("chainkit call platform getOrganization printed no organization");
     const portal = output("npx", ["chainkit", "docs"]).trim();
     if (!existsSync(portal)) throw new Error(`chainkit docs points at ${portal}, which is not there`);
-    if (guides) runShippedGuides(summary.env);
   } finally {
     sandbox.kill("SIGTERM");
     await exited;
-  }
-}
-
-/**
- * Runs every guide the package ships, as a reader with the package and tsx runs it, against the
- * sandbox whose `CHAINKIT_*` variables are given. Each must exit 0: its imports resolve to the
- * installed `chainkit`, not to the repository's sources.
- */
-function runShippedGuides(env: Record<string, string>): void {
-  const folder = join(scratch, "node_modules/chainkit/examples");
-  const guides = readdirSync(folder).filter((name) => name.endsWith(".ts"));
-  if (guides.length === 0) throw new Error("the package ships no guides in examples/");
-  for (const guide of guides.sort()) {
-    const started = Date.now();
-    try {
-      output("npx", ["tsx", join("node_modules/chainkit/examples", guide)], env);
-    } catch (error) {
-      throw new Error(`the shipped guide examples/${guide} failed against npx chainkit sandbox --seed 1`, {
-        cause: error,
-      });
-    }
-    console.log(`package check: examples/${guide} ran to the end (${Date.now() - started} ms)`);
   }
 }
 
@@ -154,20 +129,11 @@ try {
   );
   run("npm", ["install", "--silent", "--no-audit", "--no-fund", `./${tarball}`]);
   // The sandbox starts with what `npm install chainkit` brings: no optional peer is installed yet.
-  await checkCommand({ guides: false });
+  await checkCommand();
   // `npx chainkit generate` as documented, in a project with TypeScript 7 and none of the generator's packages.
   const typescript7 = devDependency("typescript7").replace(/^npm:typescript@/, "");
   await checkGenerateCommand(scratch, typescript7);
-  run("npm", [
-    "install",
-    "--silent",
-    "--no-audit",
-    "--no-fund",
-    "@grpc/grpc-js@^1.10.0",
-    "viem@^2.21.0",
-    // What a reader adds to run the shipped guides: `npx tsx node_modules/chainkit/examples/<guide>.ts`.
-    `tsx@${devDependency("tsx")}`,
-  ]);
+  run("npm", ["install", "--silent", "--no-audit", "--no-fund", "@grpc/grpc-js@^1.10.0", "viem@^2.21.0"]);
   writeFileSync(join(scratch, "smoke.mjs"), smoke);
   run("node", ["smoke.mjs"]);
   writeFileSync(join(scratch, "typed.ts"), typed);
@@ -192,7 +158,8 @@ try {
   run("npx", ["tsc", "-p", "."]);
   run(join(repo, "node_modules/.bin/publint"), ["--strict", "--pack", "false", "node_modules/chainkit"]);
   run(join(repo, "node_modules/.bin/attw"), [tarball, "--profile", "esm-only", "--format", "ascii"]);
-  await checkCommand({ guides: true });
+  await checkCommand();
+  await checkShippedGuides(join(scratch, tarball));
   console.log(
     "package check: every entry imports, the packaged sandbox serves a client, the types compile, publint and attw find nothing, npx chainkit sandbox/call/docs work, every shipped guide runs",
   );

@@ -21,13 +21,15 @@ import { type GuideSurface, guidePage, referencePage, SPEC_SURFACES } from "./su
  * @example leadingComment("/** Hello *\/\nconst a = 1;") // "Hello"
  */
 function leadingComment(source: string): string {
-  const match = /^\s*\/\*\*([\s\S]*?)\*\//.exec(source);
+  // The first line may say what the guide needs besides chainkit (`// Needs chainkit and viem; …`).
+  const match = /^\s*(?:\/\/ ?([^\n]*)\n\s*)?\/\*\*([\s\S]*?)\*\//.exec(source);
   if (!match) return "";
-  return (match[1] ?? "")
+  const prose = (match[2] ?? "")
     .split("\n")
     .map((line) => line.replace(/^\s*\* ?/, ""))
     .join("\n")
     .trim();
+  return match[1] ? `${match[1].trim()}\n\n${prose}` : prose;
 }
 
 /**
