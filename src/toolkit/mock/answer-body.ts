@@ -31,13 +31,19 @@ export interface BodyRequest {
   dynamic?: boolean;
   /** Fields to set on an object body when the schema allows them (an id from the path, a created resource). */
   overlay?: Readonly<Record<string, unknown>>;
+  /**
+   * Reshapes an object body after the overlay: puts a kept resource where the answer wraps it
+   * (`{ "droplet": … }`), or a page of them into a list's envelope.
+   */
+  reshape?: (value: Record<string, unknown>) => Record<string, unknown>;
 }
 
 /**
  * Chooses an answer body: the spec's example (the named one, else the first), else values drawn
  * from the schema, each checked with the generated validator, so that a client generated from the
  * same spec accepts every answer the mock sends. An example that breaks its own schema is passed
- * over (published specs have many).
+ * over (published specs have many). With an overlay or a reshape, the first value that passes with
+ * them wins; one that passes only without them is the last resort.
  *
  * @param request - The media, the validator, the seed and the preferences.
  * @returns The body, or `undefined` when neither an example nor a generated value passes.
@@ -51,21 +57,29 @@ export function chooseBody(request: BodyRequest): ChosenBody | undefined {
     // Check what a client will read: the written JSON, read back losslessly.
     return request.validate(parseJson(stringifyJson(value)));
   };
-  const withOverlay = (value: unknown) => overlaid(value, request.overlay);
+  const withOverlay = (value: unknown) => {
+    const set = overlaid(value, request.overlay);
+    return request.reshape && isRecord(set) ? request.reshape(set) : set;
+  };
+  const changes = request.overlay !== undefined || request.reshape !== undefined;
+  // A value that passes only without the request's fields: used when no value passes with them.
+  let unchanged: ChosenBody | undefined;
   if (!request.dynamic) {
     for (const example of examplesOf(request)) {
       const value = withOverlay(example.value);
       if (accepts(value))
         return { value, source: { from: "example", ...(example.name && { name: example.name }) } };
-      if (request.overlay && accepts(example.value))
-        return { value: example.value, source: { from: "example" } };
+      if (changes && !unchanged && accepts(example.value))
+        unchanged = { value: example.value, source: { from: "example" } };
     }
   }
   const schema = request.media?.schema;
-  if (schema === undefined)
+  if (schema === undefined) {
+    if (unchanged) return unchanged;
     return request.validate
       ? undefined
       : { value: undefined, source: { from: "schema", seed: request.seed } };
+  }
   for (let attempt = 0; attempt < GENERATED_TRIES; attempt++) {
     const seed = request.seed + attempt;
     const random = new SeededRandom(seed);
@@ -82,9 +96,10 @@ export function chooseBody(request: BodyRequest): ChosenBody | undefined {
     });
     const value = withOverlay(drawn);
     if (accepts(value)) return { value, source: { from: "schema", seed } };
-    if (request.overlay && accepts(drawn)) return { value: drawn, source: { from: "schema", seed } };
+    if (changes && !unchanged && accepts(drawn))
+      unchanged = { value: drawn, source: { from: "schema", seed } };
   }
-  return undefined;
+  return unchanged;
 }
 
 /** The media's examples, the named one alone when a name is asked for. */
@@ -115,6 +130,10 @@ function overlaid(value: unknown, overlay: Readonly<Record<string, unknown>> | u
     Object.defineProperty(copy, key, { value: field, enumerable: true, writable: true, configurable: true });
   }
   return copy;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
 /**

@@ -104,7 +104,7 @@ export class RestMock {
     const rawPathParams = Object.fromEntries(
       route.names.map((name, index) => [name, decodeURIComponent(values[index] ?? "")]),
     );
-    const checked = checkRequest(request, rawPathParams, route.spec, validators);
+    const checked = checkRequest(request, rawPathParams, route.spec, validators, this.#document.resolve);
     if (!checked.ok) return this.#refusal(route, validators, checked.issues);
     const input = { path: path.replace(/\/$/, ""), ...checked };
     return this.#answer(route, validators, request, input);
@@ -142,14 +142,19 @@ export class RestMock {
       prefer.code === undefined && role
         ? this.#stateful(role, path, route, pathParams, query, body)
         : undefined;
-    if (state?.status === "missing") {
-      const missing = selectResponse(validators.responses, 404);
-      if (missing !== undefined && missing !== "default") key = missing;
+    const gone = state?.status === "missing";
+    if (gone) {
+      // A deleted (or never made) resource is a 404, in the spec's own shape: its 404, 4XX or default answer.
+      key = selectResponse(validators.responses, 404);
+      if (key === undefined) {
+        return problem(404, "Not found", `${path} is not there: it was deleted, or never created`);
+      }
     }
     key ??= successKey(Object.keys(responses));
     if (key === undefined) return { status: 204, headers: {} };
-    const status =
-      key === "default" || /X/.test(key)
+    const status = gone
+      ? 404
+      : key === "default" || /X/.test(key)
         ? Number(prefer.code ?? (key === "default" ? 200 : `${key[0]}00`))
         : Number(key);
     const media = jsonMedia(responses[key]?.content);
@@ -176,6 +181,7 @@ export class RestMock {
         ...(prefer.example !== undefined && { exampleName: prefer.example }),
         ...(prefer.dynamic && { dynamic: true }),
         ...(state?.overlay && { overlay: state.overlay }),
+        ...(state?.reshape && { reshape: state.reshape }),
       });
     if (!chosen) {
       return problem(
@@ -185,6 +191,16 @@ export class RestMock {
       );
     }
     if (state?.commit) state.commit(chosen.value);
+    // A text answer (`text/plain`) is the string itself, not that string as JSON.
+    if (/^text\//i.test(media[0])) {
+      const text =
+        chosen.value === undefined
+          ? ""
+          : typeof chosen.value === "string"
+            ? chosen.value
+            : stringifyJson(chosen.value);
+      return { status, headers: { "content-type": media[0] }, body: text };
+    }
     return {
       status,
       headers: { "content-type": media[0].includes("json") ? media[0] : "application/json" },
@@ -205,7 +221,21 @@ export class RestMock {
     body: unknown,
   ): StateOutcome {
     const idField = this.#idField(role.collection, route);
-    const bodyFields = isRecord(body) ? body : {};
+    // An answer may wrap its resource under a key (`{ "droplet": {…}, "links": {…} }`).
+    const wrapper = this.#wrapperKey(route, idField);
+    const itemProperties = this.#itemProperties(route, wrapper);
+    const bodyFields = unwrapped(isRecord(body) ? body : {}, wrapper, itemProperties);
+    // Only an answer that has the wrapper takes the item (not the `oneOf` branch of many, `{ droplets }`).
+    // A kept item goes in as it is; new fields are laid over the answer's own resource.
+    const inWrapper =
+      (item: Record<string, unknown>, kept = false) =>
+      (value: Record<string, unknown>) => {
+        const around = value[wrapper as string];
+        if (!isRecord(around)) return { [wrapper as string]: item };
+        return { ...value, [wrapper as string]: kept ? item : { ...around, ...item } };
+      };
+    const itemOf = (value: unknown) =>
+      wrapper === undefined ? value : isRecord(value) ? value[wrapper] : undefined;
     const collection =
       role.kind === "create" || role.kind === "list" || role.kind === "replace-by-body"
         ? path
@@ -214,15 +244,16 @@ export class RestMock {
       case "create": {
         const given = bodyFields[idField];
         // The answer honours the request: the fields its schema declares, or the whole body when it declares none.
-        const declared = Object.keys(this.#successProperties(route)).length > 0;
-        const fields = declared ? this.#known(route, bodyFields) : bodyFields;
-        const overlay = { ...fields, [idField]: given ?? this.#store.freshId() };
+        const declared = Object.keys(itemProperties).length > 0;
+        const fields = declared ? this.#known(itemProperties, bodyFields) : bodyFields;
+        const item = { ...fields, [idField]: given ?? this.#store.freshId() };
         return {
           status: "none",
-          overlay,
+          ...(wrapper === undefined ? { overlay: item } : { reshape: inWrapper(item) }),
           commit: (value) => {
-            const item = isRecord(value) ? value : overlay;
-            this.#store.put(collection, String(item[idField] ?? overlay[idField]), item);
+            const kept = itemOf(value);
+            const stored = isRecord(kept) ? kept : item;
+            this.#store.put(collection, String(stored[idField] ?? item[idField]), stored);
           },
         };
       }
@@ -236,13 +267,24 @@ export class RestMock {
           this.#store.delete(collection, id);
           return { status: "none" };
         }
+        const commit = (value: unknown) => {
+          const kept = itemOf(value);
+          if (isRecord(kept)) this.#store.put(collection, id, kept);
+        };
         if (role.kind === "replace") {
-          const overlay = { ...item, ...this.#known(route, bodyFields), [idField]: pathParams[role.idParam] };
-          return {
-            status: "none",
-            overlay,
-            commit: (value) => isRecord(value) && this.#store.put(collection, id, value),
+          const replaced = {
+            ...item,
+            ...this.#known(itemProperties, bodyFields),
+            [idField]: pathParams[role.idParam],
           };
+          return wrapper === undefined
+            ? { status: "none", overlay: replaced, commit }
+            : { status: "none", reshape: inWrapper(replaced), commit };
+        }
+        if (wrapper !== undefined) {
+          return item
+            ? { status: "none", reshape: inWrapper(item, true) }
+            : { status: "none", reshape: inWrapper({ [idField]: pathParams[role.idParam] }) };
         }
         return item
           ? { status: "found", value: item }
@@ -254,7 +296,10 @@ export class RestMock {
         if (!this.#store.has(collection, String(id)) && this.#store.touched(collection)) {
           return { status: "missing" };
         }
-        const overlay = { ...this.#store.get(collection, String(id)), ...this.#known(route, bodyFields) };
+        const overlay = {
+          ...this.#store.get(collection, String(id)),
+          ...this.#known(itemProperties, bodyFields),
+        };
         return {
           status: "none",
           overlay,
@@ -263,15 +308,64 @@ export class RestMock {
       }
       case "list": {
         if (!this.#store.touched(collection)) return { status: "none" };
-        return { status: "found", value: this.#page(this.#store.list(collection), query, route) };
+        return this.#page(this.#store.list(collection), query, route);
       }
     }
   }
 
-  /** The fields of a request body that the operation's success answer declares (the answer honours the request). */
-  #known(route: Route, fields: Record<string, unknown>): Record<string, unknown> {
-    const properties = this.#successProperties(route);
-    return Object.fromEntries(Object.entries(fields).filter(([name]) => Object.hasOwn(properties, name)));
+  /**
+   * The property an answer wraps its one resource in: none when the answer itself has the id field,
+   * else the object property whose schema has it (`droplet` of `{ droplet, links }`), looked for in
+   * each `oneOf`/`anyOf` branch too.
+   */
+  #wrapperKey(route: Route, idField: string): string | undefined {
+    for (const properties of this.#successShapes(route)) {
+      if (Object.hasOwn(properties, idField)) return undefined;
+      const found = Object.entries(properties).find(([, property]) => {
+        const flat = flattenSchema(property, this.#document.resolve);
+        return (
+          flat.type !== "array" && flat.properties !== undefined && Object.hasOwn(flat.properties, idField)
+        );
+      });
+      if (found) return found[0];
+    }
+    return undefined;
+  }
+
+  /** The properties of the resource an answer carries: its own, or those of its wrapper. */
+  #itemProperties(route: Route, wrapper: string | undefined): Record<string, SampleSchema> {
+    if (wrapper === undefined) return this.#successProperties(route);
+    for (const properties of this.#successShapes(route)) {
+      const property = properties[wrapper];
+      if (property) return flattenSchema(property, this.#document.resolve).properties ?? {};
+    }
+    return {};
+  }
+
+  /** The properties of the success answer's object, one set per `oneOf`/`anyOf` branch (or the one). */
+  #successShapes(route: Route): Record<string, SampleSchema>[] {
+    const key = successKey(Object.keys(route.spec.responses));
+    const schema = key === undefined ? undefined : jsonMedia(route.spec.responses[key]?.content)?.[1].schema;
+    if (!schema) return [];
+    const flat = flattenSchema(schema, this.#document.resolve);
+    const branches = [flat, ...(flat.oneOf ?? []), ...(flat.anyOf ?? [])];
+    return branches
+      .map((branch) => flattenSchema(branch, this.#document.resolve).properties)
+      .filter((properties) => properties !== undefined);
+  }
+
+  /**
+   * The fields of a request body that the answer's resource declares with a matching type (the
+   * answer honours the request; a `region` slug sent where the answer has a region object is not copied).
+   */
+  #known(properties: Record<string, SampleSchema>, fields: Record<string, unknown>): Record<string, unknown> {
+    return Object.fromEntries(
+      Object.entries(fields).filter(
+        ([name, value]) =>
+          Object.hasOwn(properties, name) &&
+          fitsType(value, flattenSchema(properties[name] as SampleSchema, this.#document.resolve)),
+      ),
+    );
   }
 
   #successProperties(route: Route): Record<string, SampleSchema> {
@@ -292,8 +386,12 @@ export class RestMock {
     return "id";
   }
 
-  /** A list answer of the stored items: the whole answer when it is an array, else in its array property. */
-  #page(items: Record<string, unknown>[], query: Record<string, unknown>, route: Route): unknown {
+  /**
+   * A list answer of the stored items: the whole answer when it is an array; else, in an envelope
+   * (`{ "droplets": [...], "links": {…}, "meta": { "total": 2 } }`), the page goes in its array
+   * property and any `total` count (at the top or in `meta`) says how many exist.
+   */
+  #page(items: Record<string, unknown>[], query: Record<string, unknown>, route: Route): StateOutcome {
     const limit = numberIn(query, ["limit", "per_page", "pageSize", "page_size", "size"]);
     const offset =
       numberIn(query, ["offset", "skip", "start"]) ??
@@ -302,11 +400,15 @@ export class RestMock {
     const key = successKey(Object.keys(route.spec.responses));
     const schema = key === undefined ? undefined : jsonMedia(route.spec.responses[key]?.content)?.[1].schema;
     const flat = schema && flattenSchema(schema, this.#document.resolve);
-    if (!flat || flat.type === "array" || flat.items !== undefined) return page;
+    if (!flat || flat.type === "array" || flat.items !== undefined) return { status: "found", value: page };
     const arrayProperty = Object.entries(flat.properties ?? {}).find(
       ([, property]) => flattenSchema(property, this.#document.resolve).type === "array",
     );
-    return arrayProperty ? { [arrayProperty[0]]: page } : page;
+    if (!arrayProperty) return { status: "found", value: page };
+    return {
+      status: "none",
+      reshape: (value) => withTotals({ ...value, [arrayProperty[0]]: page }, items.length),
+    };
   }
 
   /** A refusal in the spec's own error shape (its 400, 422, 4XX or default answer), else problem+json. */
@@ -349,6 +451,8 @@ interface StateOutcome {
   status: "missing" | "found" | "none";
   value?: unknown;
   overlay?: Record<string, unknown>;
+  /** Puts the kept resource (or a page of them) where the answer's envelope holds it. */
+  reshape?: (value: Record<string, unknown>) => Record<string, unknown>;
   commit?: (value: unknown) => void;
 }
 
@@ -356,6 +460,58 @@ function fixed(value: unknown, validate: ((data: unknown) => boolean) | undefine
   return !validate || validate(JSON.parse(stringifyJson(value)))
     ? { value, source: { from: "example" } }
     : undefined;
+}
+
+/** Names a list's envelope gives its count of all items. */
+const TOTAL_FIELDS = ["total", "total_count", "totalCount", "count"];
+
+/** The envelope with each count of all items (at its top, or in its `meta`) set to `total`. */
+function withTotals(envelope: Record<string, unknown>, total: number): Record<string, unknown> {
+  const counted = (object: Record<string, unknown>) =>
+    Object.fromEntries(
+      Object.entries(object).map(([name, value]) => [
+        name,
+        TOTAL_FIELDS.includes(name) && typeof value === "number" ? total : value,
+      ]),
+    );
+  const top = counted(envelope);
+  return isRecord(top.meta) ? { ...top, meta: counted(top.meta) } : top;
+}
+
+/**
+ * A request body that wraps its resource under one key (`{ "droplet": {…} }`) unwrapped: when that
+ * key is the answer's wrapper, or is not a field of the resource itself.
+ */
+function unwrapped(
+  body: Record<string, unknown>,
+  wrapper: string | undefined,
+  itemProperties: Record<string, SampleSchema>,
+): Record<string, unknown> {
+  const keys = Object.keys(body);
+  const only = keys.length === 1 ? (keys[0] as string) : undefined;
+  if (only === undefined || !isRecord(body[only])) return body;
+  return only === wrapper || !Object.hasOwn(itemProperties, only)
+    ? (body[only] as Record<string, unknown>)
+    : body;
+}
+
+/** Whether a value has one of the JSON types a schema names (any value when it names none). */
+function fitsType(value: unknown, schema: SampleSchema): boolean {
+  const types = [schema.type ?? []].flat();
+  if (types.length === 0) return true;
+  const actual =
+    value === null
+      ? "null"
+      : Array.isArray(value)
+        ? "array"
+        : typeof value === "bigint"
+          ? "integer"
+          : typeof value === "number"
+            ? Number.isInteger(value)
+              ? "integer"
+              : "number"
+            : typeof value;
+  return types.includes(actual) || (actual === "integer" && types.includes("number"));
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
