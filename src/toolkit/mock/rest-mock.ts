@@ -142,14 +142,10 @@ export class RestMock {
       prefer.code === undefined && role
         ? this.#stateful(role, path, route, pathParams, query, body)
         : undefined;
-    const gone = state?.status === "missing";
-    if (gone) {
-      // A deleted (or never made) resource is a 404, in the spec's own shape: its 404, 4XX or default answer.
-      key = selectResponse(validators.responses, 404);
-      if (key === undefined) {
-        return problem(404, "Not found", `${path} is not there: it was deleted, or never created`);
-      }
-    }
+    // A deleted (or never made) resource is a 404 in the spec's own shape: its 404, 4XX or default
+    // answer. A spec with none of them lists no answer for it: the read answers from the spec alone.
+    const gone = state?.status === "missing" && selectResponse(validators.responses, 404) !== undefined;
+    if (gone) key = selectResponse(validators.responses, 404);
     key ??= successKey(Object.keys(responses));
     if (key === undefined) return { status: 204, headers: {} };
     const status = gone
