@@ -25,6 +25,9 @@ Options:
   --stateless               keep nothing between requests
   --allow-ref-root <dir>    let the spec's $refs read files under <dir> too (repeatable)
   --allow-ref-url <origin>  let the spec's $refs fetch from <origin> (repeatable)
+  --browser-origin <origin> let pages of <origin> read the answers from a browser (CORS), e.g. a
+                            docs portal's try-it at http://127.0.0.1:8600 (repeatable); no other
+                            page may
   -h, --help                show this help
 
 In a test, createMockFetch(spec) from chainkit/mock gives the same mock as a fetch, in process.`;
@@ -62,6 +65,7 @@ export async function runMockCommand(args: readonly string[]): Promise<void> {
     ...(port !== undefined && { port }),
     ...(values["allow-ref-root"] && { allowRefRoots: values["allow-ref-root"] }),
     ...(values["allow-ref-url"] && { allowRefUrls: values["allow-ref-url"] }),
+    ...(values["browser-origin"] && { browserOrigins: values["browser-origin"] }),
     note: (line) => console.error(`note: ${line}`),
   }).catch(async (error: unknown) => {
     if (error instanceof Error && error.name === "SpecError") {
@@ -89,6 +93,7 @@ function readOptions(args: readonly string[]) {
       stateless: { type: "boolean" },
       "allow-ref-root": { type: "string", multiple: true },
       "allow-ref-url": { type: "string", multiple: true },
+      "browser-origin": { type: "string", multiple: true },
       help: { type: "boolean", short: "h" },
     },
     strict: true,
