@@ -20,8 +20,8 @@ import { writeSite } from "./write-site.js";
 export interface TeamSiteResult {
   /** Files written, relative to the output folder, sorted. */
   files: string[];
-  /** Each spec's reference pages and how long reading and rendering it took. */
-  specs: { path: string; pages: number; milliseconds: number }[];
+  /** Each spec's name in the portal (its pages, its try-it), reference pages and how long reading and rendering it took. */
+  specs: { path: string; id: string; pages: number; milliseconds: number }[];
 }
 
 /**
@@ -48,7 +48,12 @@ export async function buildTeamSite(
     const pages = spec.surface.kind === "openapi" ? openapiPages(spec) : [openrpcPage(spec)];
     specs.push(spec);
     references.push(...pages);
-    timings.push({ path, pages: pages.length, milliseconds: Math.round(performance.now() - started) });
+    timings.push({
+      path,
+      id: spec.surface.id,
+      pages: pages.length,
+      milliseconds: Math.round(performance.now() - started),
+    });
   }
   const groups: NavGroup[] = [
     { title: "Overview", pages: [{ file: "index.html", title: "APIs" }] },

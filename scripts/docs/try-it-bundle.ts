@@ -70,7 +70,7 @@ export function writeTryIt(outDir: string, sources: readonly TryItSource[]): str
     const file = join(folder, `${spec.surface.id}.json`);
     writeFileSync(file, JSON.stringify(surface));
     files.push(relative(outDir, file));
-    for (const module of new Set(modules.values())) {
+    for (const module of new Set([...modules.values()].map((entry) => entry.module))) {
       entryPoints[`${spec.surface.id}/${module}`] = join(generatedDir, "validators", `${module}.js`);
     }
   }

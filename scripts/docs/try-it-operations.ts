@@ -8,6 +8,7 @@
 import { anchorId } from "./anchors.js";
 import type { LoadedSpec } from "./load-specs.js";
 import { deref, derefObject, isObject, type Json } from "./refs.js";
+import type { ValidatorModule } from "./try-it-modules.js";
 
 /** How a credential is placed on a request, or why the page cannot place it. */
 export type TryItScheme =
@@ -32,8 +33,8 @@ export interface TryItRestOperation {
   method: string;
   /** The spec's path template (a `#fragment` that keeps operations apart is not sent). */
   path: string;
-  /** The generated validator module, under `try-it/<surface>/`. */
-  module?: string;
+  /** The generated validator module, under `try-it/<surface>/`, and its export when shared. */
+  module?: ValidatorModule;
   /** Names of the schemes the request carries (one of the spec's security requirements). */
   schemes: string[];
   params: TryItParam[];
@@ -45,7 +46,7 @@ export interface TryItRestOperation {
 /** One JSON-RPC method's form. */
 export interface TryItRpcMethod {
   method: string;
-  module?: string;
+  module?: ValidatorModule;
   byName: boolean;
   params: { name: string; required: boolean; example: string }[];
   blocked?: string;
@@ -89,7 +90,7 @@ const SIGNED_WHY =
  * @returns The surface's forms.
  * @example tryItSurface(spec, validatorModules(operationsTs))
  */
-export function tryItSurface(spec: LoadedSpec, modules: ReadonlyMap<string, string>): TryItSurface {
+export function tryItSurface(spec: LoadedSpec, modules: ReadonlyMap<string, ValidatorModule>): TryItSurface {
   const { doc, surface } = spec;
   const node = "node" in surface.baseUrl ? surface.baseUrl.node : undefined;
   const base = {
@@ -103,7 +104,7 @@ export function tryItSurface(spec: LoadedSpec, modules: ReadonlyMap<string, stri
   return { ...base, operations: restOperations(doc, modules, node !== undefined) };
 }
 
-function rpcMethods(doc: Json, modules: ReadonlyMap<string, string>): TryItSurface["operations"] {
+function rpcMethods(doc: Json, modules: ReadonlyMap<string, ValidatorModule>): TryItSurface["operations"] {
   const operations: TryItSurface["operations"] = {};
   for (const raw of Array.isArray(doc.methods) ? doc.methods : []) {
     const method = derefObject(doc, raw, "method");
@@ -138,7 +139,7 @@ function rpcMethods(doc: Json, modules: ReadonlyMap<string, string>): TryItSurfa
 
 function restOperations(
   doc: Json,
-  modules: ReadonlyMap<string, string>,
+  modules: ReadonlyMap<string, ValidatorModule>,
   nodeSurface: boolean,
 ): TryItSurface["operations"] {
   const operations: TryItSurface["operations"] = {};

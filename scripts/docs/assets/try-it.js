@@ -154,6 +154,16 @@
     return { wrap, read: () => (select.value !== "" ? select.value : custom.value.trim()) };
   };
 
+  /** A parameter's input: a required one holds the spec's example, an optional one shows it as a hint and sends nothing until typed. */
+  const optionalField = (param) =>
+    element("input", {
+      type: "text",
+      value: param.required ? param.example : "",
+      placeholder: param.example,
+      spellcheck: false,
+      autocomplete: "off",
+    });
+
   /** A typed field's text as the value the spec wants (numbers, booleans, lists, objects). */
   const readValue = (text, type) => {
     if ((type === "integer" || type === "number") && /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(text))
@@ -234,11 +244,16 @@
     if (issues) output.append(issueList(issues));
   };
 
-  const loadChecks = (surface, module) =>
-    Promise.all([
-      import("./try-it/check.js"),
-      module ? import(`./try-it/${encodeURIComponent(surface)}/${encodeURIComponent(module)}.js`) : undefined,
-    ]);
+  /** The checks and the operation's validators; a spec's shared module holds each operation's under its export. */
+  const loadChecks = async (surface, where) => {
+    const file = where && `./try-it/${encodeURIComponent(surface)}/${encodeURIComponent(where.module)}.js`;
+    const [checks, module] = await Promise.all([import("./try-it/check.js"), file && import(file)]).catch(
+      (error) => {
+        throw new Error(`The checks could not load (${error.message}).`);
+      },
+    );
+    return [checks, module && where.exportName ? module[where.exportName] : module];
+  };
 
   const exchange = async (url, init) => {
     const started = performance.now();
@@ -260,12 +275,7 @@
   const restForm = (details, surface, description, operation, local) => {
     const base = basePicker(description, local);
     const inputs = operation.params.map((param) => {
-      const input = element("input", {
-        type: "text",
-        value: param.example,
-        spellcheck: false,
-        autocomplete: "off",
-      });
+      const input = optionalField(param);
       const hint = `${param.in}${param.type ? ` · ${param.type}` : ""}${param.required ? " · required" : ""}`;
       return { param, input, wrap: field(param.name, input, hint) };
     });
@@ -362,12 +372,7 @@
   const rpcForm = (details, surface, description, method, local) => {
     const base = basePicker(description, local);
     const inputs = method.params.map((param, index) => {
-      const input = element("input", {
-        type: "text",
-        value: param.example,
-        spellcheck: false,
-        autocomplete: "off",
-      });
+      const input = optionalField(param);
       const label = method.byName ? param.name : `#${index} ${param.name}`;
       return { param, input, wrap: field(label, input, `JSON${param.required ? " · required" : ""}`) };
     });
