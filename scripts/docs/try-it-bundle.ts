@@ -62,7 +62,9 @@ function packageFolders(): string[] {
 export function writeTryIt(outDir: string, sources: readonly TryItSource[]): string[] {
   const folder = join(outDir, "try-it");
   mkdirSync(folder, { recursive: true });
-  const files: string[] = [];
+  // No local servers on a static site; `chainkit docs --serve --sandbox` (or `--mock`) serves its own.
+  writeFileSync(join(outDir, "try-it-targets.json"), "{}\n");
+  const files: string[] = ["try-it-targets.json"];
   const entryPoints: Record<string, string> = { check: checkEntry() };
   for (const { spec, operationsTs, generatedDir } of sources) {
     const modules = validatorModules(operationsTs);

@@ -25,9 +25,9 @@ Options:
   --stateless               keep nothing between requests
   --allow-ref-root <dir>    let the spec's $refs read files under <dir> too (repeatable)
   --allow-ref-url <origin>  let the spec's $refs fetch from <origin> (repeatable)
-  --browser-origin <origin> let pages of <origin> read the answers from a browser (CORS), e.g. a
-                            docs portal's try-it at http://127.0.0.1:8600 (repeatable); no other
-                            page may
+  --browser-origin <url>    let pages of this origin read the answers from a browser (CORS), e.g.
+                            a docs portal's try-it at http://127.0.0.1:8600 (repeatable); no
+                            other page may
   -h, --help                show this help
 
 In a test, createMockFetch(spec) from chainkit/mock gives the same mock as a fetch, in process.`;
