@@ -120,7 +120,7 @@ async function buildTeamPortal(
     import("../../scripts/generate/source-position.js"),
   ]).catch((error: unknown) => {
     throw new Error(
-      `the generator's packages are missing (${error instanceof Error ? error.message : error}); run: npm install -D ts-morph openapi-typescript yaml @redocly/openapi-core`,
+      `the generator's packages are missing (${error instanceof Error ? error.message : error}); run: npm install -D ts-morph openapi-typescript yaml @redocly/openapi-core esbuild`,
     );
   });
   const started = performance.now();

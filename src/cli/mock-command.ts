@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import type { SpecError } from "../../scripts/generate/spec-error.js";
+import { checkBrowserOrigins } from "../sandbox/browser-origins.js";
 import { signalStopper } from "../sandbox/stop-on-signal.js";
 import { UsageError } from "./usage-error.js";
 import { watchParent } from "./watch-parent.js";
@@ -51,6 +52,12 @@ export async function runMockCommand(args: readonly string[]): Promise<void> {
   if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port < 65536)) {
     throw new UsageError(`--port must be a port number from 0 to 65535, not ${values.port}`);
   }
+  const browserOrigins = values["browser-origin"] ?? [];
+  try {
+    checkBrowserOrigins(browserOrigins);
+  } catch (error) {
+    throw new UsageError(`--browser-origin: ${(error as Error).message}`);
+  }
   const seed = values.seed === undefined ? 1 : Number(values.seed);
   if (!Number.isSafeInteger(seed)) throw new UsageError(`--seed must be an integer, not ${values.seed}`);
   // The mock and the generator it runs load only here.
@@ -65,7 +72,7 @@ export async function runMockCommand(args: readonly string[]): Promise<void> {
     ...(port !== undefined && { port }),
     ...(values["allow-ref-root"] && { allowRefRoots: values["allow-ref-root"] }),
     ...(values["allow-ref-url"] && { allowRefUrls: values["allow-ref-url"] }),
-    ...(values["browser-origin"] && { browserOrigins: values["browser-origin"] }),
+    browserOrigins,
     note: (line) => console.error(`note: ${line}`),
   }).catch(async (error: unknown) => {
     if (error instanceof Error && error.name === "SpecError") {
