@@ -11,6 +11,7 @@ import { loadSpecs } from "./load-specs.js";
 import { openapiPages } from "./openapi-page.js";
 import { openrpcPage } from "./openrpc-page.js";
 import { GUIDE_SURFACES, guidePage, referencePage, SPEC_SURFACES } from "./surfaces.js";
+import { generatedTryItSources, writeTryIt } from "./try-it-bundle.js";
 import { writeSite } from "./write-site.js";
 
 /** Where to read from and write to. */
@@ -59,5 +60,7 @@ export function buildSite(options: BuildOptions): BuildResult {
       pages: GUIDE_SURFACES.map((guide) => ({ file: guidePage(guide.id), title: guide.title })),
     },
   ];
-  return { files: writeSite(options.outDir, pages, groups, specs) };
+  const files = writeSite(options.outDir, pages, groups, specs);
+  files.push(...writeTryIt(options.outDir, generatedTryItSources(options.root, specs)));
+  return { files: files.sort() };
 }

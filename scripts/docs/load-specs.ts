@@ -19,6 +19,8 @@ export interface LoadedSpec {
   doc: Json;
   /** The client generated from it, for a team's spec (`team-specs.ts`): each operation shows its call. */
   client?: GeneratedClientView;
+  /** What the generator wrote for a team's spec, by path (`operations.ts`, `validators/…`): its try-it forms check with it. */
+  generated?: ReadonlyMap<string, string>;
 }
 
 /**

@@ -22,6 +22,7 @@ import {
 } from "./spec-parts.js";
 import { referencePage } from "./surfaces.js";
 import { nestTags } from "./tag-tree.js";
+import { tryItView } from "./try-it-view.js";
 import { websocketView } from "./websocket-view.js";
 
 // `query` is OpenAPI 3.2's; 3.2's `additionalOperations` carry any other method by its name.
@@ -121,7 +122,7 @@ ${websocketView(doc, ctx)}`;
 <h2>${group.summary ?? group.name}</h2>
 ${(group.parent !== undefined || group.kind !== undefined) && html`<p class="badges">${group.parent !== undefined && html`<span class="ext"><span class="fact">part of</span> <a href="${tagFile(groups.find((other) => other.name === group.parent) ?? group)}#${anchorId("tag", group.parent)}">${groups.find((other) => other.name === group.parent)?.summary ?? group.parent}</a></span> `}${group.kind !== undefined && html`<span class="badge">${group.kind}</span>`}</p>`}
 ${renderMarkdown(group.description, { codeLink: ctx.codeLink })}
-${group.operations.map((operation) => operationView(operation, ctx, spec.client))}
+${group.operations.map((operation) => operationView(operation, ctx, spec.client, surface.id))}
 </section>`;
   const schemasSection = (names: readonly string[]) => html`<section id="${anchorId("section", "schemas")}">
 <h2>Schemas</h2>
@@ -345,6 +346,7 @@ function operationView(
   operation: Operation,
   ctx: SchemaContext,
   client: GeneratedClientView | undefined,
+  surface: string,
 ): SafeHtml {
   const { op, pathItem, method, path } = operation;
   const parameters = mergeParameters(ctx.doc, pathItem.parameters, op.parameters);
@@ -358,6 +360,7 @@ ${typeof pathItem.description === "string" && html`<div class="path-note">${rend
 ${renderMarkdown(op.description as string | undefined, { codeLink: ctx.codeLink })}
 ${op.security !== undefined && html`<p class="note">Authentication: ${securityRequirement(op.security)}</p>`}
 ${clientCallView(client, `${method.toUpperCase()} ${path}`)}
+${tryItView(surface)}
 ${parameters.length > 0 && parametersView(parameters, ctx)}
 ${op.requestBody !== undefined && requestBodyView(op.requestBody, ctx)}
 ${responsesView(op.responses, ctx)}

@@ -15,6 +15,7 @@ import { type SchemaContext, schemaDetails, schemaSection, typeLabel } from "./s
 import type { SearchEntry } from "./search-index.js";
 import { codeLinker, extensionFacts, firstSentence, infoHeader, serversView } from "./spec-parts.js";
 import { referencePage } from "./surfaces.js";
+import { tryItView } from "./try-it-view.js";
 
 // Method keys with their own view; the rest are listed as JSON so nothing is hidden.
 const METHOD_KEYS = new Set([
@@ -69,7 +70,7 @@ ${groups.map(
   (group) => html`<section class="tag" id="${anchorId("tag", group.name)}">
 <h2>${group.name}</h2>
 ${renderMarkdown(group.description, { codeLink: ctx.codeLink })}
-${group.methods.map((method) => methodView(method, ctx, spec.client))}
+${group.methods.map((method) => methodView(method, ctx, spec.client, surface.id))}
 </section>`,
 )}
 <section id="${anchorId("section", "errors")}">
@@ -182,7 +183,12 @@ ${schemes.map(([name, raw]) => {
 })}`;
 }
 
-function methodView(method: Json, ctx: SchemaContext, client: GeneratedClientView | undefined): SafeHtml {
+function methodView(
+  method: Json,
+  ctx: SchemaContext,
+  client: GeneratedClientView | undefined,
+  surface: string,
+): SafeHtml {
   const name = String(method.name);
   const params = Array.isArray(method.params)
     ? method.params.map((raw) => derefObject(ctx.doc, raw, `param of ${name}`))
@@ -207,6 +213,7 @@ ${method.deprecated === true && html`<p class="badges"><span class="badge badge-
 ${extensionFacts(method)}
 ${renderMarkdown(method.description as string | undefined, { codeLink: ctx.codeLink })}
 ${clientCallView(client, name)}
+${tryItView(surface)}
 <h4>Parameters</h4>
 ${params.length === 0 ? html`<p class="note">None: send <code>"params": []</code>.</p>` : paramsTable(params, byName, ctx)}
 ${resultView(method.result, ctx)}

@@ -3,6 +3,9 @@
  * chainkit publishes for its own specs (split in pages for a large spec, searchable, offline), each
  * operation with the generated client's call, and an index page listing the specs.
  */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { html } from "./html.js";
 import type { BuiltPage, NavGroup } from "./layout.js";
 import type { LoadedSpec } from "./load-specs.js";
@@ -10,14 +13,15 @@ import { openapiPages } from "./openapi-page.js";
 import { openrpcPage } from "./openrpc-page.js";
 import { referencePage } from "./surfaces.js";
 import { loadTeamSpec } from "./team-specs.js";
+import { type TryItSource, writeTryIt } from "./try-it-bundle.js";
 import { writeSite } from "./write-site.js";
 
 /** What {@link buildTeamSite} wrote. */
 export interface TeamSiteResult {
   /** Files written, relative to the output folder, sorted. */
   files: string[];
-  /** Each spec's reference pages and how long reading and rendering it took. */
-  specs: { path: string; pages: number; milliseconds: number }[];
+  /** Each spec's name in the portal (its pages, its try-it), reference pages and how long reading and rendering it took. */
+  specs: { path: string; id: string; pages: number; milliseconds: number }[];
 }
 
 /**
@@ -44,7 +48,12 @@ export async function buildTeamSite(
     const pages = spec.surface.kind === "openapi" ? openapiPages(spec) : [openrpcPage(spec)];
     specs.push(spec);
     references.push(...pages);
-    timings.push({ path, pages: pages.length, milliseconds: Math.round(performance.now() - started) });
+    timings.push({
+      path,
+      id: spec.surface.id,
+      pages: pages.length,
+      milliseconds: Math.round(performance.now() - started),
+    });
   }
   const groups: NavGroup[] = [
     { title: "Overview", pages: [{ file: "index.html", title: "APIs" }] },
@@ -54,7 +63,27 @@ export async function buildTeamSite(
     },
   ];
   const files = writeSite(outDir, [indexPage(specs), ...references], groups, specs);
-  return { files, specs: timings };
+  files.push(...writeTeamTryIt(outDir, specs));
+  return { files: files.sort(), specs: timings };
+}
+
+/** The try-it files of each spec, bundled from the validators the generator made for it (kept in memory until now). */
+function writeTeamTryIt(outDir: string, specs: readonly LoadedSpec[]): string[] {
+  const scratch = mkdtempSync(join(tmpdir(), "chainkit-try-it-"));
+  try {
+    const sources: TryItSource[] = specs.map((spec) => {
+      const generatedDir = join(scratch, spec.surface.id);
+      for (const [path, text] of spec.generated ?? []) {
+        if (!path.startsWith("validators/") || !path.endsWith(".js")) continue;
+        mkdirSync(dirname(join(generatedDir, path)), { recursive: true });
+        writeFileSync(join(generatedDir, path), text);
+      }
+      return { spec, generatedDir, operationsTs: spec.generated?.get("operations.ts") ?? "" };
+    });
+    return writeTryIt(outDir, sources);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
 }
 
 function indexPage(specs: readonly LoadedSpec[]): BuiltPage {

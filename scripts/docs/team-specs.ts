@@ -56,6 +56,7 @@ export async function loadTeamSpec(
     text: `${JSON.stringify(read, null, 2)}\n`,
     doc: read,
     client: { variable: id, calls: clientCalls(files.get("client.ts") ?? "") },
+    generated: files,
   };
 }
 

@@ -4,12 +4,14 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import type { SpecError } from "../../scripts/generate/spec-error.js";
 import { serveFolder } from "./serve-folder.js";
+import { mocksForPortal, sandboxForPortal, type TryItServers } from "./try-it-servers.js";
 import { UsageError } from "./usage-error.js";
 import { watchParent } from "./watch-parent.js";
 
 /** `chainkit docs --help`. */
 export const DOCS_HELP = `Usage: chainkit docs [options]
-       chainkit docs <spec…> --out <dir> [--serve]
+       chainkit docs --serve --sandbox [--seed <n>]
+       chainkit docs <spec…> --out <dir> [--serve [--mock]]
 
 The docs portal: every operation of every spec, the guides and a search, as static pages that
 work from file:// with no request leaving the page.
@@ -25,6 +27,12 @@ Options:
   --serve          serve the portal on 127.0.0.1 until Ctrl-C (or until the process
                    that started it goes away)
   --port <n>       the port for --serve (default: a free one)
+  --sandbox        with --serve, for chainkit's portal: also start the sandbox, whose
+                   answers the portal's pages (and no other page) may read, so each
+                   operation's Try it sends to it; its demo credentials are printed
+  --seed <n>       the sandbox's seed (the same credentials on every run)
+  --mock           with --serve, for your specs: also start chainkit mock of each spec,
+                   readable by the portal's pages only, for Try it
   -h, --help       show this help`;
 
 /** The built portal: `site/` in the repository (npm run docs), `dist/site/` in the package. */
@@ -39,6 +47,9 @@ function readOptions(args: readonly string[]) {
         out: { type: "string" },
         serve: { type: "boolean" },
         port: { type: "string" },
+        sandbox: { type: "boolean" },
+        seed: { type: "string" },
+        mock: { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -61,12 +72,24 @@ export async function runDocsCommand(args: readonly string[]): Promise<void> {
   const { values: options, positionals: specs } = readOptions(args);
   if (options.help) return console.log(DOCS_HELP);
   if (options.port !== undefined && !options.serve) throw new UsageError("--port goes with --serve");
+  if ((options.sandbox || options.mock) && !options.serve) {
+    throw new UsageError(`--${options.sandbox ? "sandbox" : "mock"} goes with --serve`);
+  }
+  if (options.seed !== undefined && !options.sandbox) throw new UsageError("--seed goes with --sandbox");
   if (specs.length > 0) {
     if (options.out === undefined) throw new UsageError("--out <dir> is required with specs");
-    await buildTeamPortal(specs, options.out);
-    if (options.serve) await serveUntilStopped(resolve(options.out), options.port);
+    if (options.sandbox) {
+      throw new UsageError("--sandbox serves chainkit's own surfaces; for your specs, use --mock");
+    }
+    const built = await buildTeamPortal(specs, options.out);
+    if (options.serve) {
+      const mocks = options.mock ? (portal: string) => mocksForPortal(portal, built) : undefined;
+      await serveUntilStopped(resolve(options.out), options.port, mocks);
+    }
     return;
   }
+  if (options.mock)
+    throw new UsageError("--mock needs your specs: chainkit docs <spec…> --out <dir> --serve --mock");
   if (!existsSync(resolve(SITE, "index.html"))) {
     throw new Error(`the docs portal is not built at ${SITE}: run npm run docs`);
   }
@@ -78,18 +101,26 @@ export async function runDocsCommand(args: readonly string[]): Promise<void> {
     if (options.out === undefined) console.log(resolve(SITE, "index.html"));
     return;
   }
-  await serveUntilStopped(SITE, options.port);
+  const seed = options.seed === undefined ? undefined : Number(options.seed);
+  if (seed !== undefined && !(Number.isSafeInteger(seed) && seed >= 0 && seed < 2 ** 32)) {
+    throw new UsageError(`--seed must be a whole number from 0 to 4294967295, not "${options.seed}"`);
+  }
+  const sandbox = options.sandbox ? (portal: string) => sandboxForPortal(portal, seed) : undefined;
+  await serveUntilStopped(SITE, options.port, sandbox);
 }
 
-/** Builds a team's portal from their specs, printing each spec's pages and time. */
-async function buildTeamPortal(specs: readonly string[], out: string): Promise<void> {
+/** Builds a team's portal from their specs, printing each spec's pages and time; returns each spec's name in it. */
+async function buildTeamPortal(
+  specs: readonly string[],
+  out: string,
+): Promise<{ id: string; path: string }[]> {
   // The generator and its packages load only here, as for chainkit generate.
   const [{ buildTeamSite }, { describeSpecError }] = await Promise.all([
     import("../../scripts/docs/team-site.js"),
     import("../../scripts/generate/source-position.js"),
   ]).catch((error: unknown) => {
     throw new Error(
-      `the generator's packages are missing (${error instanceof Error ? error.message : error}); run: npm install -D ts-morph openapi-typescript yaml @redocly/openapi-core`,
+      `the generator's packages are missing (${error instanceof Error ? error.message : error}); run: npm install -D ts-morph openapi-typescript yaml @redocly/openapi-core esbuild`,
     );
   });
   const started = performance.now();
@@ -111,18 +142,38 @@ async function buildTeamPortal(specs: readonly string[], out: string): Promise<v
   console.log(
     `docs portal: ${result.files.length} files in ${Math.round(performance.now() - started)} ms; open ${resolve(out, "index.html")}`,
   );
+  return result.specs.map((spec) => ({ id: spec.id, path: spec.path }));
 }
 
-/** Serves a portal folder on loopback until a signal or the loss of the parent process. */
-async function serveUntilStopped(folder: string, portOption: string | undefined): Promise<void> {
+/**
+ * Serves a portal folder on loopback until a signal or the loss of the parent process, with the
+ * servers its try-it sends to when asked (their URLs served as `try-it-targets.json`).
+ */
+async function serveUntilStopped(
+  folder: string,
+  portOption: string | undefined,
+  startTryIt?: (portalUrl: string) => Promise<TryItServers>,
+): Promise<void> {
   const port = portOption === undefined ? 0 : Number(portOption);
   if (!Number.isSafeInteger(port) || port < 0 || port > 65_535) {
     throw new UsageError(`--port must be a whole number from 0 to 65535, not "${portOption}"`);
   }
-  const server = await serveFolder(folder, port);
+  const generated = new Map<string, string>();
+  const server = await serveFolder(folder, port, generated);
+  let tryIt: TryItServers | undefined;
+  try {
+    tryIt = await startTryIt?.(server.url);
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
+  if (tryIt) {
+    generated.set("/try-it-targets.json", JSON.stringify(tryIt.targets));
+    console.log(tryIt.summary);
+  }
   console.log(`docs portal at ${server.url} (Ctrl-C to stop)`);
   const stop = () => {
-    server.close().then(
+    Promise.all([server.close(), tryIt?.close()]).then(
       () => process.exit(0),
       () => process.exit(1),
     );

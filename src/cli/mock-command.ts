@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import type { SpecError } from "../../scripts/generate/spec-error.js";
+import { checkBrowserOrigins } from "../sandbox/browser-origins.js";
 import { signalStopper } from "../sandbox/stop-on-signal.js";
 import { UsageError } from "./usage-error.js";
 import { watchParent } from "./watch-parent.js";
@@ -25,6 +26,9 @@ Options:
   --stateless               keep nothing between requests
   --allow-ref-root <dir>    let the spec's $refs read files under <dir> too (repeatable)
   --allow-ref-url <origin>  let the spec's $refs fetch from <origin> (repeatable)
+  --browser-origin <url>    let pages of this origin read the answers from a browser (CORS), e.g.
+                            a docs portal's try-it at http://127.0.0.1:8600 (repeatable); no
+                            other page may
   -h, --help                show this help
 
 In a test, createMockFetch(spec) from chainkit/mock gives the same mock as a fetch, in process.`;
@@ -48,6 +52,12 @@ export async function runMockCommand(args: readonly string[]): Promise<void> {
   if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port < 65536)) {
     throw new UsageError(`--port must be a port number from 0 to 65535, not ${values.port}`);
   }
+  const browserOrigins = values["browser-origin"] ?? [];
+  try {
+    checkBrowserOrigins(browserOrigins);
+  } catch (error) {
+    throw new UsageError(`--browser-origin: ${(error as Error).message}`);
+  }
   const seed = values.seed === undefined ? 1 : Number(values.seed);
   if (!Number.isSafeInteger(seed)) throw new UsageError(`--seed must be an integer, not ${values.seed}`);
   // The mock and the generator it runs load only here.
@@ -62,6 +72,7 @@ export async function runMockCommand(args: readonly string[]): Promise<void> {
     ...(port !== undefined && { port }),
     ...(values["allow-ref-root"] && { allowRefRoots: values["allow-ref-root"] }),
     ...(values["allow-ref-url"] && { allowRefUrls: values["allow-ref-url"] }),
+    browserOrigins,
     note: (line) => console.error(`note: ${line}`),
   }).catch(async (error: unknown) => {
     if (error instanceof Error && error.name === "SpecError") {
@@ -89,6 +100,7 @@ function readOptions(args: readonly string[]) {
       stateless: { type: "boolean" },
       "allow-ref-root": { type: "string", multiple: true },
       "allow-ref-url": { type: "string", multiple: true },
+      "browser-origin": { type: "string", multiple: true },
       help: { type: "boolean", short: "h" },
     },
     strict: true,

@@ -70,6 +70,12 @@ export const SANDBOX_HELP = [
         "comma-separated, repeatable; * for any); by default a request from a page that is not " +
         "served from this machine gets 403 (scripts and SDKs send no Origin)",
     ],
+    [
+      "--browser-origin <list>",
+      "let these pages read the answers from a browser too (CORS), by origin, e.g. a docs portal's " +
+        "try-it at http://127.0.0.1:8600 (comma-separated, repeatable); chainkit docs --serve " +
+        "--sandbox sets it for its own portal; no other page may read an answer",
+    ],
     ["--testnet", 'accept exchange signatures for testnet (source "b") instead of mainnet'],
     ["-h, --help", "show this help"],
   ]),
@@ -89,6 +95,7 @@ function readOptions(args: readonly string[]) {
         "block-time": { type: "string" },
         "allow-host": { type: "string", multiple: true },
         "allow-origin": { type: "string", multiple: true },
+        "browser-origin": { type: "string", multiple: true },
         testnet: { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
@@ -107,17 +114,25 @@ function wholeNumber(value: string | undefined, option: string, max = Number.MAX
   return parsed;
 }
 
-/** The allow lists of `--allow-host` and `--allow-origin`, each repeatable and comma-separated, checked. */
-function localCallerRules(hosts: string[] | undefined, origins: string[] | undefined): LocalCallerRules {
+/** The allow lists of `--allow-host`, `--allow-origin` and `--browser-origin`, each repeatable and comma-separated, checked. */
+function localCallerRules(
+  hosts: string[] | undefined,
+  origins: string[] | undefined,
+  browserOrigins: string[] | undefined,
+): LocalCallerRules {
   const split = (values: string[] | undefined) =>
     values
       ?.flatMap((value) => value.split(","))
       .map((value) => value.trim())
       .filter((value) => value !== "");
   try {
-    return checkLocalCallerRules({ allowedHosts: split(hosts), allowedOrigins: split(origins) });
+    return checkLocalCallerRules({
+      allowedHosts: split(hosts),
+      allowedOrigins: split(origins),
+      browserOrigins: split(browserOrigins),
+    });
   } catch (error) {
-    throw new UsageError(`--allow-host/--allow-origin: ${(error as Error).message}`);
+    throw new UsageError(`--allow-host/--allow-origin/--browser-origin: ${(error as Error).message}`);
   }
 }
 
@@ -138,7 +153,7 @@ export async function runSandboxCommand(args: readonly string[]): Promise<void> 
   }
   // The base must leave room for every surface, gRPC included at the highest offset.
   const ports = wholeNumber(options.port, "port", 65_535 - GRPC_PORT_OFFSET);
-  const callers = localCallerRules(options["allow-host"], options["allow-origin"]);
+  const callers = localCallerRules(options["allow-host"], options["allow-origin"], options["browser-origin"]);
   const exchangeNetwork = options.testnet ? "testnet" : "mainnet";
   const blockTimeMs = wholeNumber(options["block-time"], "block-time");
   if (blockTimeMs === 0) throw new UsageError("--block-time must be at least 1 millisecond, not 0");

@@ -24,12 +24,17 @@ export interface StaticServer {
  *
  * @param folder - The folder to serve.
  * @param port - The port (default 0: a free one).
+ * @param generated - Files made while serving, by URL path (`/try-it-targets.json`), served before the folder's.
  * @returns The running server.
  * @example
  * const server = await serveFolder("site");
  * await server.close();
  */
-export async function serveFolder(folder: string, port = 0): Promise<StaticServer> {
+export async function serveFolder(
+  folder: string,
+  port = 0,
+  generated: ReadonlyMap<string, string> = new Map(),
+): Promise<StaticServer> {
   const root = resolve(folder);
   const server: Server = createServer((request, response) => {
     let path: string;
@@ -37,6 +42,15 @@ export async function serveFolder(folder: string, port = 0): Promise<StaticServe
       path = decodeURIComponent(new URL(request.url ?? "/", "http://127.0.0.1").pathname);
     } catch {
       path = "/";
+    }
+    const made = generated.get(path);
+    if (made !== undefined) {
+      response.writeHead(200, {
+        "content-type": TYPES[extname(path)] ?? "text/plain",
+        "cache-control": "no-store",
+      });
+      response.end(made);
+      return;
     }
     const file = join(root, normalize(path === "/" ? "/index.html" : path));
     if (!file.startsWith(root + sep) || !existsSync(file) || !statSync(file).isFile()) {

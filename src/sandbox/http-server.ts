@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse, STATUS_CODES }
 import type { AddressInfo, Socket } from "node:net";
 import type { Duplex } from "node:stream";
 import { stringifyJson } from "../runtime/json/stringify-json.js";
+import { browserReadHeaders, preflightAnswer } from "./browser-origins.js";
 import { FaultInjector } from "./faults.js";
 import { type LocalCallerRules, localCallerRefusal } from "./local-callers.js";
 import type { NodeAuthRegistry } from "./node-auth.js";
@@ -232,6 +233,12 @@ export async function serveSurface(options: SurfaceServerOptions): Promise<Surfa
     requestCount++;
     const refusal = localCallerRefusal(incoming.headers, options.callers ?? {});
     if (refusal !== undefined) return send(response, { status: 403, body: refusal });
+    const browserOrigins = options.callers?.browserOrigins;
+    const preflight = preflightAnswer(incoming.method, incoming.headers, browserOrigins);
+    if (preflight !== undefined) return send(response, preflight);
+    for (const [name, value] of Object.entries(browserReadHeaders(incoming.headers, browserOrigins))) {
+      response.setHeader(name, value);
+    }
     try {
       const body = await readBody(incoming, options.maxBodyBytes ?? ONE_MEGABYTE);
       if (body === undefined) {

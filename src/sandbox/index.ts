@@ -102,6 +102,12 @@ export interface SandboxOptions {
    * whose `Origin` is another page gets 403; scripts and SDKs send no `Origin` and are answered.
    */
   allowedOrigins?: readonly string[];
+  /**
+   * Web pages that may also read the answers from a browser (CORS), by origin: the docs portal's, so
+   * its try-it can send requests (`chainkit docs --serve --sandbox` sets it). Every other page still
+   * cannot read an answer; `*` and `null` are refused.
+   */
+  browserOrigins?: readonly string[];
 }
 
 /** The demo credentials a sandbox accepts. Sandbox-only values: never use them anywhere else. */

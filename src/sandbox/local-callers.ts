@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from "node:http";
+import { checkBrowserOrigins } from "./browser-origins.js";
 
 /**
  * Who may use the sandbox beyond this machine's own tools and pages. The sandbox listens on
@@ -13,6 +14,11 @@ export interface LocalCallerRules {
   allowedHosts?: readonly string[];
   /** More page origins to answer (`https://app.example`, `null` for sandboxed and `file:` pages); `*` for any. */
   allowedOrigins?: readonly string[];
+  /**
+   * Page origins that may also read the answers from a browser (CORS, see `browser-origins.ts`): the
+   * docs portal's, for its try-it. Answered like {@link allowedOrigins}; no other page gets to read.
+   */
+  browserOrigins?: readonly string[];
 }
 
 /**
@@ -69,7 +75,7 @@ export function checkLocalCallerRules(rules: LocalCallerRules): Required<LocalCa
     }
     return parsed.origin;
   });
-  return { allowedHosts, allowedOrigins };
+  return { allowedHosts, allowedOrigins, browserOrigins: checkBrowserOrigins(rules.browserOrigins ?? []) };
 }
 
 /**
@@ -108,7 +114,8 @@ export function localCallerRefusal(
   } catch {
     // Not an origin a browser would send: refused below.
   }
-  if (local || allows(rules.allowedOrigins, origin)) return undefined;
+  if (local || allows(rules.allowedOrigins, origin) || rules.browserOrigins?.includes(origin))
+    return undefined;
   return (
     `Origin ${JSON.stringify(origin)} is a web page that is not served from this machine, and pages ` +
     "elsewhere may not use the sandbox (its credentials are demo values, predictable under --seed). " +

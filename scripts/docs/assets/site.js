@@ -102,3 +102,21 @@
     }
   });
 })();
+
+// Try it: the forms' script loads on the first open of an operation's "Try it", never before.
+document.addEventListener(
+  "toggle",
+  (event) => {
+    const target = event.target;
+    if (
+      !(target instanceof HTMLDetailsElement) ||
+      !target.classList.contains("try-it") ||
+      document.getElementById("try-it-script")
+    )
+      return;
+    document.head.append(
+      Object.assign(document.createElement("script"), { id: "try-it-script", src: "try-it.js" }),
+    );
+  },
+  true,
+);

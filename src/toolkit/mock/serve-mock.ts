@@ -1,6 +1,18 @@
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
+import { browserReadHeaders, checkBrowserOrigins, preflightAnswer } from "../../sandbox/browser-origins.js";
 import { type CreateMockOptions, createMock, type SpecMock } from "./create-mock.js";
+
+/** Options of {@link serveMock}: the mock's, plus where it listens and which pages may read it. */
+export interface ServeMockOptions extends CreateMockOptions {
+  /** The port (default: a free one). */
+  port?: number;
+  /**
+   * Web pages that may read the answers from a browser (CORS), by origin, e.g. the docs portal's for
+   * its try-it (`chainkit docs <spec> --out <dir> --serve --mock` sets it). No other page may.
+   */
+  browserOrigins?: readonly string[];
+}
 
 /** A running mock server. */
 export interface MockServer {
@@ -17,18 +29,24 @@ const MAX_BODY_BYTES = 16 * 1024 * 1024;
  * Serves a mock of a spec on 127.0.0.1 (`chainkit mock`).
  *
  * @param spec - The spec file.
- * @param options - Port (default: a free one), seed, state, `$ref` permissions.
+ * @param options - Port (default: a free one), seed, state, `$ref` permissions, browser pages.
  * @returns The server, listening.
  * @example
  * const server = await serveMock("petstore.yaml", { port: 4010 });
  * console.log(server.url); // http://127.0.0.1:4010
  */
-export async function serveMock(
-  spec: string,
-  options: CreateMockOptions & { port?: number } = {},
-): Promise<MockServer> {
+export async function serveMock(spec: string, options: ServeMockOptions = {}): Promise<MockServer> {
+  const browserOrigins = checkBrowserOrigins(options.browserOrigins ?? []);
   const mock = await createMock(spec, options);
   const server = createServer((request, response) => {
+    const preflight = preflightAnswer(request.method, request.headers, browserOrigins);
+    if (preflight !== undefined) {
+      response.writeHead(preflight.status, preflight.headers).end();
+      return;
+    }
+    for (const [name, value] of Object.entries(browserReadHeaders(request.headers, browserOrigins))) {
+      response.setHeader(name, value);
+    }
     readBody(request)
       .then((body) => {
         const headers = new Headers();
