@@ -7,6 +7,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { SpecError } from "../generate/spec-error.js";
 import type { GeneratedClientView } from "./client-call-view.js";
 import { chainkitCalls, WALLET_ELSEWHERE } from "./copy-call-chainkit.js";
 import { type CallRequest, callRequests } from "./copy-call-requests.js";
@@ -29,13 +30,26 @@ const bySpec = new WeakMap<LoadedSpec, SpecCalls>();
 function specCalls(spec: LoadedSpec): SpecCalls {
   let calls = bySpec.get(spec);
   if (!calls) {
-    const requests = callRequests(spec);
+    const requests = readableRequests(spec);
     // chainkit's own surfaces have generated clients in this repository; a team's spec brings its own.
     const own = spec.client === undefined && existsSync(join(ROOT, "generated", spec.surface.id));
     calls = { requests, chainkit: own ? chainkitCalls(ROOT, spec.surface, requests) : new Map() };
     bySpec.set(spec, calls);
   }
   return calls;
+}
+
+/**
+ * The spec's requests, or none when the generator's model refuses the spec (an operation without an
+ * id, a path parameter missing from its template): the reference still documents what it can.
+ */
+function readableRequests(spec: LoadedSpec): Map<string, CallRequest> {
+  try {
+    return callRequests(spec);
+  } catch (error) {
+    if (error instanceof SpecError) return new Map();
+    throw error;
+  }
 }
 
 /** One tab: its label and its code. */
