@@ -4,7 +4,10 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { docsPages } from "./docs-pages.js";
 import { guidePageFor } from "./guide-page.js";
+import { helpersReferencePage } from "./helpers-reference-page.js";
+import { readEntryDocs } from "./helpers-reference-read.js";
 import { landingPage, quickStartCommands } from "./landing-page.js";
 import type { BuiltPage, NavGroup } from "./layout.js";
 import { loadSpecs } from "./load-specs.js";
@@ -47,7 +50,9 @@ export function buildSite(options: BuildOptions): BuildResult {
     specs,
     quickStartCommands(readFileSync(join(options.root, "README.md"), "utf8")),
   );
-  const pages: BuiltPage[] = [landing, ...references, ...guides];
+  const helpers = readEntryDocs(options.root).map(helpersReferencePage);
+  const docs = docsPages(options.root);
+  const pages: BuiltPage[] = [landing, ...references, ...guides, ...helpers, ...docs.map((doc) => doc.built)];
 
   const groups: NavGroup[] = [
     { title: "Overview", pages: [{ file: "index.html", title: "chainkit" }] },
@@ -59,6 +64,14 @@ export function buildSite(options: BuildOptions): BuildResult {
       title: "Guides",
       pages: GUIDE_SURFACES.map((guide) => ({ file: guidePage(guide.id), title: guide.title })),
     },
+    {
+      title: "Helpers",
+      pages: helpers.map((built) => ({
+        file: built.page.file,
+        title: built.page.title.replace(/ helpers$/, ""),
+      })),
+    },
+    { title: "Docs", pages: docs.map((doc) => ({ file: doc.built.page.file, title: doc.title })) },
   ];
   const files = writeSite(options.outDir, pages, groups, specs);
   files.push(...writeTryIt(options.outDir, generatedTryItSources(options.root, specs)));

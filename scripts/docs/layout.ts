@@ -72,7 +72,9 @@ export function renderPage(page: PageInput, shell: SiteShell): string {
 <title>${page.title} · chainkit docs</title>
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="style.css">
+<link rel="stylesheet" href="copy-call.css">
 <script src="site.js" defer></script>
+<script src="copy-call.js" defer></script>
 </head>
 <body>
 <header class="top">

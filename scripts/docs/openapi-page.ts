@@ -3,7 +3,7 @@
  * (grouped by tag) with parameters, request body, responses and examples, and every component schema.
  */
 import { anchorId } from "./anchors.js";
-import { clientCallView, type GeneratedClientView } from "./client-call-view.js";
+import { copyCallView } from "./copy-call-view.js";
 import { html, joinHtml, type SafeHtml } from "./html.js";
 import { jsonBlock, jsonInline } from "./json-block.js";
 import type { BuiltPage, NavLink } from "./layout.js";
@@ -122,7 +122,7 @@ ${websocketView(doc, ctx)}`;
 <h2>${group.summary ?? group.name}</h2>
 ${(group.parent !== undefined || group.kind !== undefined) && html`<p class="badges">${group.parent !== undefined && html`<span class="ext"><span class="fact">part of</span> <a href="${tagFile(groups.find((other) => other.name === group.parent) ?? group)}#${anchorId("tag", group.parent)}">${groups.find((other) => other.name === group.parent)?.summary ?? group.parent}</a></span> `}${group.kind !== undefined && html`<span class="badge">${group.kind}</span>`}</p>`}
 ${renderMarkdown(group.description, { codeLink: ctx.codeLink })}
-${group.operations.map((operation) => operationView(operation, ctx, spec.client, surface.id))}
+${group.operations.map((operation) => operationView(operation, ctx, spec, surface.id))}
 </section>`;
   const schemasSection = (names: readonly string[]) => html`<section id="${anchorId("section", "schemas")}">
 <h2>Schemas</h2>
@@ -345,7 +345,7 @@ function securityRequirement(security: unknown): SafeHtml {
 function operationView(
   operation: Operation,
   ctx: SchemaContext,
-  client: GeneratedClientView | undefined,
+  spec: LoadedSpec,
   surface: string,
 ): SafeHtml {
   const { op, pathItem, method, path } = operation;
@@ -359,7 +359,7 @@ ${extensionFacts(op)}
 ${typeof pathItem.description === "string" && html`<div class="path-note">${renderMarkdown(pathItem.description, { codeLink: ctx.codeLink })}</div>`}
 ${renderMarkdown(op.description as string | undefined, { codeLink: ctx.codeLink })}
 ${op.security !== undefined && html`<p class="note">Authentication: ${securityRequirement(op.security)}</p>`}
-${clientCallView(client, `${method.toUpperCase()} ${path}`)}
+${copyCallView(spec, `${method.toUpperCase()} ${path}`, anchorId("op", operation.id))}
 ${tryItView(surface)}
 ${parameters.length > 0 && parametersView(parameters, ctx)}
 ${op.requestBody !== undefined && requestBodyView(op.requestBody, ctx)}

@@ -4,7 +4,7 @@
  * and schemas. No maintained offline OpenRPC renderer exists on Node 20, so this is ours.
  */
 import { anchorId } from "./anchors.js";
-import { clientCallView, type GeneratedClientView } from "./client-call-view.js";
+import { copyCallView } from "./copy-call-view.js";
 import { html, type SafeHtml } from "./html.js";
 import { jsonBlock, jsonInline } from "./json-block.js";
 import type { BuiltPage, NavLink } from "./layout.js";
@@ -70,7 +70,7 @@ ${groups.map(
   (group) => html`<section class="tag" id="${anchorId("tag", group.name)}">
 <h2>${group.name}</h2>
 ${renderMarkdown(group.description, { codeLink: ctx.codeLink })}
-${group.methods.map((method) => methodView(method, ctx, spec.client, surface.id))}
+${group.methods.map((method) => methodView(method, ctx, spec, surface.id))}
 </section>`,
 )}
 <section id="${anchorId("section", "errors")}">
@@ -183,12 +183,7 @@ ${schemes.map(([name, raw]) => {
 })}`;
 }
 
-function methodView(
-  method: Json,
-  ctx: SchemaContext,
-  client: GeneratedClientView | undefined,
-  surface: string,
-): SafeHtml {
+function methodView(method: Json, ctx: SchemaContext, spec: LoadedSpec, surface: string): SafeHtml {
   const name = String(method.name);
   const params = Array.isArray(method.params)
     ? method.params.map((raw) => derefObject(ctx.doc, raw, `param of ${name}`))
@@ -212,7 +207,7 @@ ${typeof method.summary === "string" && html`<p class="lead">${method.summary}</
 ${method.deprecated === true && html`<p class="badges"><span class="badge badge-warn">deprecated</span></p>`}
 ${extensionFacts(method)}
 ${renderMarkdown(method.description as string | undefined, { codeLink: ctx.codeLink })}
-${clientCallView(client, name)}
+${copyCallView(spec, name, anchorId("method", name))}
 ${tryItView(surface)}
 <h4>Parameters</h4>
 ${params.length === 0 ? html`<p class="note">None: send <code>"params": []</code>.</p>` : paramsTable(params, byName, ctx)}

@@ -5,8 +5,8 @@
 
 /** One searchable item. */
 export interface SearchEntry {
-  /** What it is: operation, method, schema, error or guide. */
-  kind: "operation" | "method" | "schema" | "error" | "guide";
+  /** What it is: operation, method, schema, error, guide (or a docs page), or helper (a hand-written export). */
+  kind: "operation" | "method" | "schema" | "error" | "guide" | "helper";
   /** Its name (operation id, method name, component name). */
   name: string;
   /** A line of context: `GET /v1/nodes/`, a summary, the surface. */
@@ -26,7 +26,7 @@ export interface SearchEntry {
  * @example sortEntries(entries)
  */
 export function sortEntries(entries: readonly SearchEntry[]): SearchEntry[] {
-  const kindOrder: SearchEntry["kind"][] = ["operation", "method", "schema", "error", "guide"];
+  const kindOrder: SearchEntry["kind"][] = ["operation", "method", "helper", "schema", "error", "guide"];
   return entries
     .map((entry, position) => ({ entry, position }))
     .sort(

@@ -36,7 +36,7 @@ export function writeSite(
     writeFileSync(join(outDir, built.page.file), renderPage(built.page, shell));
     files.push(built.page.file);
   }
-  for (const asset of ["style.css", "site.js", "try-it.js", "try-it.css"]) {
+  for (const asset of ["style.css", "site.js", "copy-call.css", "copy-call.js", "try-it.js", "try-it.css"]) {
     copyFileSync(join(ASSETS, asset), join(outDir, asset));
     files.push(asset);
   }

@@ -12,6 +12,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
+import { portalCallExamples } from "../docs/copy-call-examples.js";
 import { extractExamples, extractMarkdownExamples, type SourceExample } from "./extract-examples.js";
 
 /** A problem with one example. */
@@ -148,8 +149,10 @@ export const MARKDOWN_DOCUMENTS: readonly string[] = [
 function collectExamples(
   sourceFiles: readonly string[],
   documents: readonly string[],
+  standalone: readonly SourceExample[] = [],
 ): { example: SourceExample; file?: string }[] {
   return [
+    ...standalone.map((example) => ({ example })),
     ...sourceFiles.flatMap((file) =>
       extractExamples(relative(root, file), readFileSync(file, "utf8")).map((example) => ({ example, file })),
     ),
@@ -167,6 +170,7 @@ function collectExamples(
  * @param sourceFiles - Absolute paths of the files whose examples to check.
  * @param folder - Where to write the example modules (emptied first).
  * @param documents - Absolute paths of Markdown files whose ```ts blocks to check.
+ * @param standalone - Whole modules checked as a reader pastes them, such as the portal's copied calls.
  * @returns One problem per diagnostic, empty when every example compiles.
  * @example
  * const problems = checkExamples([join(root, "src/evm.ts")], join(root, ".tmp/examples"), [join(root, "README.md")]);
@@ -175,6 +179,7 @@ export function checkExamples(
   sourceFiles: readonly string[],
   folder: string,
   documents: readonly string[] = [],
+  standalone: readonly SourceExample[] = [],
 ): ExampleProblem[] {
   const options = compilerOptions();
   const entries = publicEntries();
@@ -192,7 +197,7 @@ export function checkExamples(
   rmSync(folder, { recursive: true, force: true });
   mkdirSync(folder, { recursive: true });
   const written = new Map<string, { example: SourceExample; headerLines: number }>();
-  for (const { example, file } of collectExamples(sourceFiles, documents)) {
+  for (const { example, file } of collectExamples(sourceFiles, documents, standalone)) {
     const own = (file && exports.get(file)) || new Set<string>();
     const { declared, used } = namesOf(example.code);
     const lines: string[] = [`// ${example.file}:${example.line}`];
@@ -263,15 +268,17 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const documents = MARKDOWN_DOCUMENTS.map((document) => join(root, document)).filter((path) =>
     existsSync(path),
   );
-  const problems = checkExamples(files, join(root, ".tmp/examples"), documents);
+  // The chainkit calls the portal offers to copy are whole modules, checked as a reader pastes them.
+  const calls = portalCallExamples(root);
+  const problems = checkExamples(files, join(root, ".tmp/examples"), documents, calls);
   for (const problem of problems) console.error(`${problem.where}: ${problem.message}`);
-  const count = collectExamples(files, documents).length;
+  const count = collectExamples(files, documents, calls).length;
   if (problems.length > 0) {
     console.error(`check:examples: ${problems.length} problems in the examples`);
     process.exitCode = 1;
   } else {
     console.log(
-      `check:examples: all ${count} examples compile (TSDoc of src/ and generated/, ts blocks of ${documents.map((path) => relative(root, path)).join(", ")})`,
+      `check:examples: all ${count} examples compile (TSDoc of src/ and generated/, the portal's ${calls.length} copied calls, ts blocks of ${documents.map((path) => relative(root, path)).join(", ")})`,
     );
   }
 }

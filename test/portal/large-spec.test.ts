@@ -51,7 +51,7 @@ beforeAll(async () => {
     search: built.flatMap((page) => page.search),
   };
   for (const page of built) writeFileSync(join(dir, page.page.file), renderPage(page.page, shell));
-  for (const asset of ["style.css", "site.js"])
+  for (const asset of ["style.css", "site.js", "copy-call.css", "copy-call.js"])
     copyFileSync(join(root, "scripts/docs/assets", asset), join(dir, asset));
   session = await openSession(`${pathToFileURL(dir).href}/`);
 });

@@ -39,7 +39,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-test("the site has the landing page, one reference page per spec and one guide per surface", () => {
+test("the site has the landing page, one reference page per spec, one guide per surface, a helpers page per entry and a page per docs/*.md", () => {
   expect(pages).toEqual(
     [
       "index.html",
@@ -47,6 +47,21 @@ test("the site has the landing page, one reference page per spec and one guide p
       ...["platform", "exchange", "evm", "evm-live", "wallet", "indexer", "grpc", "viem"].map(
         (id) => `guide-${id}.html`,
       ),
+      ...[
+        "platform",
+        "evm",
+        "exchange",
+        "wallet",
+        "indexer",
+        "grpc",
+        "viem",
+        "runtime",
+        "sandbox",
+        "mock",
+      ].map((id) => `helpers-${id}.html`),
+      ...readdirSync(join(root, "docs"))
+        .filter((name) => name.endsWith(".md"))
+        .map((name) => `docs-${name.replace(/\.md$/, "")}.html`),
     ].sort(),
   );
 });
@@ -117,7 +132,8 @@ describe.each(modes)("over $mode", ({ mode, base }) => {
     });
     expect(session.requests).toContain(`${base()}style.css`);
     expect(session.requests).toContain(`${base()}site.js`);
-  });
+    // Over 50 pages with a screenshot each: longer than the suite's two minutes on a shared machine.
+  }, 360_000);
 
   test("every operation and method of the specs appears on its reference page", async () => {
     const missing: string[] = [];

@@ -68,9 +68,12 @@ describe("the team portal", () => {
     expect(names).toContain("readmePetstore.html#op-findPetsByStatus");
   });
 
-  test("each operation shows the generated client's call", () => {
+  test("each operation shows the generated client's call, curl and fetch", () => {
     const page = readFileSync(join(out, "readmePetstore.html"), "utf8");
-    expect(page.match(/<h4>Call<\/h4>/g)).toHaveLength(20);
+    expect(page.match(/<h4>Copy a call<\/h4>/g)).toHaveLength(20);
+    expect(page.match(/role="tab"[^>]*>chainkit</g)).toHaveLength(20);
+    expect(page.match(/role="tab"[^>]*>curl</g)).toHaveLength(20);
+    expect(page.match(/role="tab"[^>]*>fetch</g)).toHaveLength(20);
     expect(page).toMatch(/readmePetstore\.findPetsByStatus\(query: FindPetsByStatusQuery/);
   });
 });
