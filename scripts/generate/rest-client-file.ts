@@ -187,7 +187,8 @@ function operationDoc(
   return {
     summary: op.summary,
     description: op.description,
-    notes: [`\`${op.sentMethod} ${op.path}\``],
+    // Upper case, as the portal keys an operation's call (`client-calls.ts`).
+    notes: [`\`${op.method.toUpperCase()} ${op.path}\``],
     params: [
       ...args.map((arg) => ({ name: arg.name, text: arg.doc })),
       { name: "options", text: "Per-call options: abort signal, timeout, response validation." },
@@ -214,6 +215,8 @@ function exampleCall(
   if (op.headerParams.some((param) => param.required) || op.cookieParams.some((param) => param.required))
     return undefined;
   if (op.requestBody && op.requestBody.kind !== "json") return undefined;
+  // A required `in: querystring` query has no example of its own to show.
+  if (op.querystring?.required) return undefined;
   if (op.requestBody) {
     const example = op.requestBody.example ?? schemaExample(doc, op.requestBody.schema);
     if (example !== undefined) values.push(literal(example, findInt64Paths(doc, op.requestBody.schema)));
