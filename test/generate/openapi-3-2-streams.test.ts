@@ -260,5 +260,5 @@ describe("the generated client's types", () => {
       ].join("\n"),
     );
     expect(await compileStrict(project.root, [out, use])).toBe("");
-  });
+  }, 180_000);
 });
