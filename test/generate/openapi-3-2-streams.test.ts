@@ -13,6 +13,7 @@ import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateClient } from "../../scripts/generate/generate-client.js";
 import { RequestValidationError } from "../../src/runtime/errors/request-validation-error.js";
+import { ResponseTooLargeError } from "../../src/runtime/errors/response-too-large-error.js";
 import { StreamItemError } from "../../src/runtime/errors/stream-item-error.js";
 import { compileStrict, scratchProject } from "./generated-clients.js";
 import { repoRoot } from "./support.js";
@@ -28,6 +29,8 @@ let client: Client;
 const seen: { method: string; url: string; body: string; shard?: string }[] = [];
 /** Resolves when the endless stream's connection is closed by the client. */
 let endlessClosed: Promise<void> = Promise.resolve();
+/** Resolves when the never-ending line's connection is closed by the client. */
+let hugeClosed: Promise<void> = Promise.resolve();
 
 /** Writes `parts` one after another, each its own chunk on the wire. */
 async function writeInChunks(response: ServerResponse, parts: readonly string[]): Promise<void> {
@@ -48,6 +51,14 @@ async function answer(request: IncomingMessage, response: ServerResponse): Promi
     body,
     ...(typeof request.headers["x-shard"] === "string" && { shard: request.headers["x-shard"] }),
   });
+  if (url.startsWith("/huge/")) {
+    // One line that never ends: the client must stop reading at its per-item limit.
+    response.writeHead(200, { "content-type": "application/jsonl" });
+    hugeClosed = once(response, "close").then(() => undefined);
+    const timer = setInterval(() => response.write(`"${"x".repeat(4096)}`), 5);
+    response.on("close", () => clearInterval(timer));
+    return;
+  }
   const path = url.split("?")[0]?.replace(/^\/endless/, "");
   if (path === "/blocks/events") {
     response.writeHead(200, { "content-type": "text/event-stream" });
@@ -194,6 +205,33 @@ describe("streamed answers (itemSchema)", () => {
     await expect(
       Promise.race([
         endlessClosed.then(() => "closed"),
+        new Promise((resolve) => setTimeout(resolve, 2_000, "still open")),
+      ]),
+    ).resolves.toBe("closed");
+  });
+});
+
+describe("a hostile stream", () => {
+  it("an item that never ends stops at maxResponseBytes with ResponseTooLargeError, and the connection closes", async () => {
+    const { port } = server.address() as AddressInfo;
+    const generated = (await import(pathToFileURL(join(out, "index.ts")).href)) as Record<
+      string,
+      (options: { baseUrl: string; maxResponseBytes: number }) => Client
+    >;
+    const huge = generated.createFeedClient?.({
+      baseUrl: `http://127.0.0.1:${port}/huge`,
+      maxResponseBytes: 100_000,
+    });
+    const exportBlocks = huge?.exportBlocks as () => Promise<AsyncIterable<unknown>>;
+    const { items, error } = await collect(exportBlocks());
+    expect(items).toEqual([]);
+    expect(error).toBeInstanceOf(ResponseTooLargeError);
+    expect((error as Error).message).toMatch(
+      /^An item of the stream from http:\/\/127\.0\.0\.1:\d+\/huge\/blocks\.jsonl is larger than maxResponseBytes \(100000 bytes\)/,
+    );
+    await expect(
+      Promise.race([
+        hugeClosed.then(() => "closed"),
         new Promise((resolve) => setTimeout(resolve, 2_000, "still open")),
       ]),
     ).resolves.toBe("closed");
