@@ -21,3 +21,4 @@ export {
   type RestCallerOptions,
   type RestCallOptions,
 } from "./runtime/rest/create-rest-caller.js";
+export { createStreamingRestCaller } from "./runtime/rest/stream-items/streaming-rest-caller.js";

@@ -18,15 +18,18 @@ const fixtures = join(repo, "test/fixtures/generate-command");
 const SPECS = [
   { spec: "specs/shop/shop.yaml", out: "src/shop", what: "multi-file OpenAPI 3.0" },
   { spec: "specs/math.openrpc.json", out: "src/math", what: "OpenRPC" },
-  // Swagger 2.0 (issue 43, its reader lands separately): add its spec and client here, and a call below.
+  { spec: "specs/nodes.swagger.yaml", out: "src/nodes", what: "Swagger 2.0" },
+  { spec: "specs/feed.openapi.yaml", out: "src/feed", what: "OpenAPI 3.2, a streamed answer and QUERY" },
 ];
 
 /** Calls each generated client; compiled by the project's TypeScript 7, run by calls-run.mjs. */
 const CALLS = `
+import { createFeedClient } from "./src/feed/index.js";
 import { createMathClient } from "./src/math/index.js";
+import { createNodesClient } from "./src/nodes/index.js";
 import { createShopClient } from "./src/shop/index.js";
 
-export async function callBoth(base: string): Promise<string> {
+export async function callAll(base: string): Promise<string> {
   const shop = createShopClient({ baseUrl: \`\${base}/v1\` });
   const item = await shop.getItem(7);
   const math = createMathClient({ url: \`\${base}/rpc\` });
@@ -37,12 +40,27 @@ export async function callBoth(base: string): Promise<string> {
   } catch (error) {
     refused = error instanceof Error ? error.name : String(error);
   }
-  return JSON.stringify({ id: String(item.id), bigint: typeof item.id === "bigint", name: item.name, total, refused });
+  const nodes = createNodesClient({ baseUrl: \`\${base}/v2\` });
+  const [node] = await nodes.listNodes({ limit: 1 });
+  const feed = createFeedClient({ baseUrl: \`\${base}/feed\` });
+  const heights: bigint[] = [];
+  for await (const block of await feed.exportBlocks()) heights.push(block.height);
+  const [found] = await feed.searchBlocks({ minHeight: 2n });
+  return JSON.stringify({
+    id: String(item.id),
+    bigint: typeof item.id === "bigint",
+    name: item.name,
+    total,
+    refused,
+    node: String(node?.height),
+    streamed: heights.map(String),
+    queried: String(found?.height),
+  });
 }
 `;
 
-const RUN_CALLS = `import { callBoth } from "./calls.js";
-console.log(await callBoth(process.argv[2]));
+const RUN_CALLS = `import { callAll } from "./calls.js";
+console.log(await callAll(process.argv[2]));
 `;
 
 const STRICT = {
@@ -59,7 +77,10 @@ const STRICT = {
   skipLibCheck: false,
 };
 
-/** The local service both clients call: the shop's item (an int64 beyond 2^53) and JSON-RPC `sum`. */
+/**
+ * The local service every client calls: the shop's item (an int64 beyond 2^53), JSON-RPC `sum`, the
+ * Swagger 2.0 spec's nodes, and the 3.2 feed's JSON Lines stream and QUERY search.
+ */
 function answer(request: IncomingMessage, response: ServerResponse): void {
   let body = "";
   request.on("data", (chunk: Buffer) => {
@@ -72,6 +93,13 @@ function answer(request: IncomingMessage, response: ServerResponse): void {
     } else if (request.method === "POST" && request.url === "/rpc") {
       const call = JSON.parse(body) as { id: number; params: [number, number] };
       response.end(JSON.stringify({ jsonrpc: "2.0", id: call.id, result: call.params[0] + call.params[1] }));
+    } else if (request.method === "GET" && request.url === "/v2/nodes?limit=1") {
+      response.end('[{"id":"n1","height":9007199254740995}]');
+    } else if (request.method === "GET" && request.url === "/feed/blocks.jsonl") {
+      response.setHeader("content-type", "application/jsonl");
+      response.end('{"height":1}\n{"height":9007199254740997}\n');
+    } else if (request.method === "QUERY" && request.url === "/feed/blocks" && body === '{"minHeight":2}') {
+      response.end('[{"height":9007199254740997}]');
     } else {
       response.statusCode = 404;
       response.end("{}");
@@ -140,11 +168,19 @@ export async function checkGenerateCommand(scratch: string, typescript7: string)
     const { stdout: got } = await promisify(execFile)(process.execPath, ["calls-run.mjs", base], {
       cwd: scratch,
     });
-    const expected =
-      '{"id":"9007199254740993","bigint":true,"name":"lamp","total":5,"refused":"RequestValidationError"}';
+    const expected = JSON.stringify({
+      id: "9007199254740993",
+      bigint: true,
+      name: "lamp",
+      total: 5,
+      refused: "RequestValidationError",
+      node: "9007199254740995",
+      streamed: ["1", "9007199254740997"],
+      queried: "9007199254740997",
+    });
     if (got.trim() !== expected)
       throw new Error(`the generated clients answered ${got.trim()}, not ${expected}`);
-    console.log(`package check: both generated clients called a local server: ${got.trim()}`);
+    console.log(`package check: the generated clients called a local server: ${got.trim()}`);
   } finally {
     server.close();
   }

@@ -406,7 +406,7 @@ function contentLabel(content: unknown, ctx: SchemaContext): SafeHtml {
   return joinHtml(
     Object.values(content)
       .filter(isObject)
-      .map((media) => typeLabel(media.schema, ctx)),
+      .map((media) => typeLabel(media.schema ?? media.itemSchema, ctx)),
     " | ",
   );
 }
@@ -423,9 +423,12 @@ function contentView(content: unknown, ctx: SchemaContext): SafeHtml {
   return joinHtml(
     Object.entries(content).map(([mediaType, rawMedia]) => {
       const media = isObject(rawMedia) ? rawMedia : {};
+      // OpenAPI 3.2: a stream's `itemSchema` describes each item (an event, a line, a record).
+      const item = media.itemSchema;
       return html`<div class="media">
-<p class="media-type"><code>${mediaType}</code>${media.schema !== undefined && html` · ${typeLabel(media.schema, ctx)}`}</p>
+<p class="media-type"><code>${mediaType}</code>${media.schema !== undefined && html` · ${typeLabel(media.schema, ctx)}`}${item !== undefined && html` · a stream of ${typeLabel(item, ctx)}`}</p>
 ${media.schema !== undefined && html`<div class="schema-box">${schemaDetails(media.schema, ctx, { expandRef: true })}</div>`}
+${item !== undefined && html`<p class="example-title">Each item</p><div class="schema-box">${schemaDetails(item, ctx, { expandRef: true })}</div>`}
 ${"example" in media && html`<p class="example-title">Example</p>${jsonBlock(media.example)}`}
 ${namedExamples(media.examples, ctx)}
 </div>`;

@@ -90,9 +90,11 @@ export async function generateClient(options: GenerateClientOptions): Promise<Ge
   const base = kind === "openapi" ? defaultBaseUrl(JSON.parse(files.get("spec.json") ?? "{}")) : undefined;
   const pascal = pascalCase(name);
   const withRuntime = pointAtRuntime(files, runtime);
+  // Our own descriptor text: an operation that streams its answer has a `stream:` line (`rest-operations-file.ts`).
+  const streams = /^ {4}stream: "/m.test(withRuntime.get("operations.ts") ?? "");
   withRuntime.set(
     "create-client.ts",
-    `${generatedHeader(madeBy)}\n\n${factoryFile(kind, name, pascal, runtime, base)}`,
+    `${generatedHeader(madeBy)}\n\n${factoryFile(kind, name, pascal, runtime, base, streams)}`,
   );
   withRuntime.set("index.ts", `${withRuntime.get("index.ts") ?? ""}export * from "./create-client.js";\n`);
   await syncFolder(resolve(options.out), withRuntime, false);
@@ -142,6 +144,7 @@ function factoryFile(
   pascal: string,
   runtime: string,
   base: string | undefined,
+  streams: boolean,
 ): string {
   if (kind === "openrpc") {
     return `import { createJsonRpcClient, type JsonRpcClientOptions } from ${sourceLiteral(runtime)};
@@ -164,15 +167,18 @@ export function create${pascal}Client(options: JsonRpcClientOptions): ${pascal}M
     base === undefined ? "options" : `{ ...options, baseUrl: options.baseUrl ?? ${name}DefaultBaseUrl }`;
   const optionsType =
     base === undefined ? "RestCallerOptions" : `Omit<RestCallerOptions, "baseUrl"> & { baseUrl?: string }`;
-  return `import { createRestCaller, type RestCallerOptions } from ${sourceLiteral(runtime)};
+  // A spec with streamed answers (OpenAPI 3.2 `itemSchema`) gets the caller that also reads streams.
+  const caller = streams ? "createStreamingRestCaller" : "createRestCaller";
+  const streamNote = streams ? "; streamed answers arrive as async iterables of checked items" : "";
+  return `import { ${caller}, type RestCallerOptions } from ${sourceLiteral(runtime)};
 import { create${pascal}Operations, type ${pascal}Operations } from "./client.js";
 ${defaultLine}
 /**
  * The ${name} client: one typed function per operation, on chainkit's REST caller (credentials,
- * retries of idempotent operations, requests checked before sending, answers validated).
+ * retries of idempotent operations, requests checked before sending, answers validated${streamNote}).
  */
 export function create${pascal}Client(options: ${optionsType}): ${pascal}Operations {
-  return create${pascal}Operations(createRestCaller(${baseOption}));
+  return create${pascal}Operations(${caller}(${baseOption}));
 }
 `;
 }

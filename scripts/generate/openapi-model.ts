@@ -1,5 +1,6 @@
+import type { StreamFormat } from "../../src/runtime/operation.js";
 import { isObject, type Json, type JsonObject } from "./json.js";
-import { childPointer } from "./json-pointer.js";
+import { childPointer, refPointer, valueAt } from "./json-pointer.js";
 import { type MediaKind, mediaKind } from "./media-kind.js";
 import { type PagingModel, readPaging } from "./paging.js";
 import { follow, optionalString } from "./resolve.js";
@@ -12,8 +13,8 @@ const UNSENDABLE_METHODS = ["trace"];
 /** Header parameters OpenAPI says to ignore: the body's media types and the security scheme set them. */
 const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
 
-/** Where a parameter goes. */
-export type ParameterLocation = "path" | "query" | "header" | "cookie";
+/** Where a parameter goes; `querystring` (OpenAPI 3.2) is the whole query as one schema. */
+export type ParameterLocation = "path" | "query" | "querystring" | "header" | "cookie";
 
 /** One parameter of an operation. */
 export interface ParameterModel {
@@ -28,6 +29,8 @@ export interface ParameterModel {
   schemaPointer: string;
   description?: string;
   example?: Json;
+  /** The media type of an `in: querystring` parameter's `content` (form fields or JSON). */
+  mediaType?: string;
 }
 
 /** A request body or response body. */
@@ -36,10 +39,13 @@ export interface BodyModel {
   mediaType: string;
   /** How it travels: JSON, form fields, multipart, text or bytes. */
   kind: MediaKind;
+  /** Its schema; for a stream, the schema of one item, as the client reads it. */
   schema: Json;
-  /** Pointer of the media type's `schema`. */
+  /** Pointer of the media type's `schema` (a stream's `itemSchema`). */
   schemaPointer: string;
   example?: Json;
+  /** Present when the body is a stream of items (OpenAPI 3.2 `itemSchema`): how it is framed. */
+  stream?: StreamFormat;
 }
 
 /** One documented response status. */
@@ -54,7 +60,10 @@ export interface ResponseModel {
 /** One operation of an OpenAPI document, with every `$ref` of parameters, bodies and responses followed. */
 export interface RestOperationModel {
   id: string;
-  method: (typeof HTTP_METHODS)[number];
+  /** Lower case: `get`, `query` (OpenAPI 3.2), or an `additionalOperations` method such as `link`. */
+  method: string;
+  /** The method as sent: upper case, or an `additionalOperations` key as the spec writes it. */
+  sentMethod: string;
   path: string;
   /** Pointer of the operation object. */
   pointer: string;
@@ -65,6 +74,8 @@ export interface RestOperationModel {
   /** Path parameters in template order. */
   pathParams: ParameterModel[];
   queryParams: ParameterModel[];
+  /** The `in: querystring` parameter (OpenAPI 3.2), which then stands for the whole query. */
+  querystring?: ParameterModel;
   /** Header parameters (names as the spec writes them). */
   headerParams: ParameterModel[];
   cookieParams: ParameterModel[];
@@ -76,9 +87,9 @@ export interface RestOperationModel {
 }
 
 /**
- * Lists the operations of an OpenAPI 3.1 document in document order (a 3.0 one is upgraded first,
- * `upgrade-openapi-30.ts`). TRACE operations, which fetch cannot send, are left out and reported
- * through `note`.
+ * Lists the operations of an OpenAPI 3.1 or 3.2 document in document order (a 3.0 one is upgraded
+ * first, `upgrade-openapi-30.ts`), 3.2's `query` and `additionalOperations` after a path's fixed
+ * methods. TRACE operations, which fetch cannot send, are left out and reported through `note`.
  *
  * @throws {SpecError} For a missing or duplicate operationId, or path parameters that do not match
  * the path template.
@@ -110,14 +121,8 @@ export function readOpenApiOperations(
         );
       }
     }
-    for (const method of notGeneratedMethods(item.value)) {
-      note(
-        `${file}#${item.pointer}: left out: ${method} operations (OpenAPI 3.2) are not generated yet; the portal documents them`,
-      );
-    }
-    for (const method of HTTP_METHODS) {
-      if (item.value[method] === undefined) continue;
-      const operation = readOperation(file, doc, path, method, item.value, item.pointer);
+    for (const site of operationSites(file, item.value, item.pointer)) {
+      const operation = readOperation(file, doc, path, site, item.value, item.pointer);
       const previous = firstSeen.get(operation.id);
       if (previous !== undefined) {
         throw new SpecError(
@@ -133,28 +138,64 @@ export function readOpenApiOperations(
   return operations;
 }
 
-/** OpenAPI 3.2's `query` method and `additionalOperations` (`COPY`, `LINK`…), upper-cased. */
-function notGeneratedMethods(pathItem: JsonObject): string[] {
-  const additional = isObject(pathItem.additionalOperations)
-    ? Object.keys(pathItem.additionalOperations)
-    : [];
-  return [...(pathItem.query === undefined ? [] : ["query"]), ...additional].map((method) =>
-    method.toUpperCase(),
-  );
+/** Where an operation sits in its path item, and the method it is sent with. */
+interface OperationSite {
+  method: string;
+  sentMethod: string;
+  raw: Json;
+  pointer: string;
+}
+
+/**
+ * A path item's operations: the fixed methods, then OpenAPI 3.2's `query`, then its
+ * `additionalOperations` (`LINK`, `COPY`…), each sent with its key as written.
+ *
+ * @throws {SpecError} For an `additionalOperations` key that names a fixed method (3.2 forbids it).
+ */
+function operationSites(file: string, pathItem: JsonObject, pointer: string): OperationSite[] {
+  const sites: OperationSite[] = [];
+  for (const method of [...HTTP_METHODS, "query"]) {
+    if (pathItem[method] === undefined) continue;
+    sites.push({
+      method,
+      sentMethod: method.toUpperCase(),
+      raw: pathItem[method],
+      pointer: childPointer(pointer, method),
+    });
+  }
+  const additional = pathItem.additionalOperations;
+  if (additional === undefined) return sites;
+  const additionalPointer = childPointer(pointer, "additionalOperations");
+  if (!isObject(additional))
+    throw new SpecError(file, additionalPointer, "additionalOperations must be a mapping");
+  for (const [method, raw] of Object.entries(additional)) {
+    const at = childPointer(additionalPointer, method);
+    const fixed = [...HTTP_METHODS, "query", "trace"].find((name) => name === method.toLowerCase());
+    if (fixed !== undefined)
+      throw new SpecError(file, at, `${method} is a fixed method: write it as the path item's "${fixed}"`);
+    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(method))
+      throw new SpecError(
+        file,
+        at,
+        `"${method}" is not an HTTP method name (letters, digits and !#$%&'*+.^_\`|~-)`,
+      );
+    sites.push({ method: method.toLowerCase(), sentMethod: method, raw, pointer: at });
+  }
+  return sites;
 }
 
 function readOperation(
   file: string,
   doc: JsonObject,
   path: string,
-  method: RestOperationModel["method"],
+  site: OperationSite,
   pathItem: JsonObject,
   pathItemPointer: string,
 ): RestOperationModel {
-  const { value: op, pointer } = follow(file, doc, pathItem[method], childPointer(pathItemPointer, method));
+  const { method, sentMethod } = site;
+  const { value: op, pointer } = follow(file, doc, site.raw, site.pointer);
   const id = optionalString(file, op, "operationId", pointer);
-  if (id === undefined)
-    throw new SpecError(file, pointer, `${method.toUpperCase()} ${path} has no operationId`);
+  if (id === undefined) throw new SpecError(file, pointer, `${sentMethod} ${path} has no operationId`);
   if (!/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(id)) {
     throw new SpecError(
       file,
@@ -176,12 +217,21 @@ function readOperation(
   const description = optionalString(file, op, "description", pointer);
   const requestBody = readRequestBody(file, doc, op, pointer);
   const queryParams = parameters.filter((param) => param.in === "query");
+  const querystring = parameters.find((param) => param.in === "querystring");
+  if (querystring && queryParams.length > 0) {
+    throw new SpecError(
+      file,
+      pointer,
+      `in: querystring "${querystring.name}" describes the whole query, so "${queryParams[0]?.name}" cannot be in: query beside it (OpenAPI 3.2); move it into the querystring's schema`,
+    );
+  }
   const headerParams = parameters.filter((param) => param.in === "header");
   const cookieParams = parameters.filter((param) => param.in === "cookie");
   const paging = readPaging(file, op, pointer, queryParams);
   return {
     id,
     method,
+    sentMethod,
     path,
     pointer,
     idempotent,
@@ -190,6 +240,7 @@ function readOperation(
     deprecated: op.deprecated === true,
     pathParams,
     queryParams,
+    ...(querystring && { querystring }),
     headerParams,
     cookieParams,
     ...(requestBody && { requestBody }),
@@ -227,25 +278,22 @@ function readParameters(
       if (name === undefined || location === undefined) {
         throw new SpecError(file, pointer, "a parameter needs a name and an in");
       }
-      if (location === "querystring") {
+      if (!["path", "query", "querystring", "header", "cookie"].includes(location)) {
         throw new SpecError(
           file,
           childPointer(pointer, "in"),
-          "in: querystring (OpenAPI 3.2, the whole query string as one schema) is not generated yet; describe the query's fields as in: query parameters",
+          `"${location}" is not a parameter location (path, query, querystring, header, cookie)`,
         );
       }
-      if (!["path", "query", "header", "cookie"].includes(location)) {
-        throw new SpecError(
-          file,
-          childPointer(pointer, "in"),
-          `"${location}" is not a parameter location (path, query, header, cookie)`,
-        );
+      if (location === "querystring") {
+        byKey.set("querystring", querystringParameter(file, param, name, pointer));
+        return;
       }
       if (location === "header" && IGNORED_HEADERS.has(name.toLowerCase())) return;
       const schemaAt = parameterSchema(param, pointer);
       const description = optionalString(file, param, "description", pointer);
       const example = firstExample(file, doc, param, pointer);
-      const serialization = nonDefaultStyle(location as ParameterLocation, param);
+      const serialization = nonDefaultStyle(location as Exclude<ParameterLocation, "querystring">, param);
       byKey.set(`${location} ${location === "header" ? name.toLowerCase() : name}`, {
         name,
         in: location as ParameterLocation,
@@ -318,6 +366,10 @@ function preferredMedia(
   const type =
     types.find((name) => name === "application/json") ??
     types.find((name) => mediaKind(name) === "json") ??
+    types.find(
+      (name) =>
+        streamFormat(name) !== undefined && isObject(content[name]) && content[name].itemSchema !== undefined,
+    ) ??
     types[0];
   if (type === undefined) return undefined;
   const { value: media, pointer } = follow(
@@ -326,8 +378,20 @@ function preferredMedia(
     content[type],
     childPointer(ownerPointer, "content", type),
   );
-  const schema = media.schema ?? {};
   const example = firstExample(file, doc, media, pointer);
+  const format = streamFormat(type);
+  if (format !== undefined && media.itemSchema !== undefined) {
+    const item = streamedItem(doc, format, media.itemSchema);
+    return {
+      mediaType: type,
+      kind: mediaKind(type),
+      schema: item.schema,
+      schemaPointer: childPointer(pointer, "itemSchema"),
+      stream: item.format,
+      ...(example !== undefined && { example }),
+    };
+  }
+  const schema = media.schema ?? {};
   return {
     mediaType: type,
     kind: mediaKind(type),
@@ -335,6 +399,49 @@ function preferredMedia(
     schemaPointer: childPointer(pointer, "schema"),
     ...(example !== undefined && { example }),
   };
+}
+
+/** The stream framing of a sequential media type (OpenAPI 3.2), when it is one the runtime reads. */
+function streamFormat(mediaType: string): StreamFormat | undefined {
+  const type = mediaType.split(";")[0]?.trim().toLowerCase();
+  if (type === "text/event-stream") return "sse";
+  if (type === "application/jsonl" || type === "application/x-ndjson") return "jsonl";
+  if (type === "application/json-seq") return "json-seq";
+  return undefined;
+}
+
+/**
+ * The item a stream's `itemSchema` describes, as the client reads it. A server-sent event is the
+ * object `{ data, event, id?, retry? }` (OpenAPI 3.2 models events that way): its `data` is parsed
+ * as JSON unless the schema says it is a string; a string `data` with a `contentSchema` (and
+ * `contentMediaType: application/json`) is parsed and checked against that `contentSchema`.
+ */
+function streamedItem(
+  doc: JsonObject,
+  format: StreamFormat,
+  itemSchema: Json,
+): { schema: Json; format: StreamFormat } {
+  if (format !== "sse") return { schema: itemSchema, format };
+  const event = resolvedSchema(doc, itemSchema);
+  const properties = isObject(event) && isObject(event.properties) ? event.properties : undefined;
+  const data = properties === undefined ? undefined : resolvedSchema(doc, properties.data ?? {});
+  if (!isObject(data) || !isObject(event) || properties === undefined) return { schema: itemSchema, format };
+  if (data.contentSchema !== undefined) {
+    return { schema: { ...event, properties: { ...properties, data: data.contentSchema } }, format: "sse" };
+  }
+  return { schema: itemSchema, format: data.type === "string" ? "sse-text" : "sse" };
+}
+
+/** A schema with a top-level `$ref` into the document followed (one level, as far as it goes). */
+function resolvedSchema(doc: JsonObject, schema: Json): Json {
+  let current = schema;
+  for (let hops = 0; hops < 16 && isObject(current) && typeof current.$ref === "string"; hops++) {
+    const pointer = refPointer(current.$ref);
+    const target = pointer === undefined ? undefined : valueAt(doc, pointer);
+    if (target === undefined) return current;
+    current = target;
+  }
+  return current;
 }
 
 /** The `example`, or the value of the first entry of `examples`, of a parameter or media type. */
@@ -346,6 +453,40 @@ function firstExample(file: string, doc: Json, owner: JsonObject, pointer: strin
   if (!first) return undefined;
   const { value } = follow(file, doc, first[1], childPointer(pointer, "examples", first[0]));
   return value.value;
+}
+
+/**
+ * An `in: querystring` parameter (OpenAPI 3.2): one `content` entry whose schema describes the whole
+ * query, sent as form fields (`application/x-www-form-urlencoded`) or as JSON text.
+ */
+function querystringParameter(
+  file: string,
+  param: JsonObject,
+  name: string,
+  pointer: string,
+): ParameterModel {
+  const content = isObject(param.content) ? Object.entries(param.content) : [];
+  const [entry] = content;
+  const mediaType = entry?.[0];
+  const kind = mediaType === undefined ? undefined : mediaKind(mediaType);
+  if (content.length !== 1 || (kind !== "form" && kind !== "json")) {
+    throw new SpecError(
+      file,
+      childPointer(pointer, "content"),
+      "an in: querystring parameter needs one content entry: application/x-www-form-urlencoded (the query's fields) or a JSON media type (the query as JSON text)",
+    );
+  }
+  const { schema, pointer: schemaPointer } = parameterSchema(param, pointer);
+  const description = optionalString(file, param, "description", pointer);
+  return {
+    name,
+    in: "querystring",
+    required: param.required === true,
+    schema,
+    schemaPointer,
+    mediaType: mediaType as string,
+    ...(description !== undefined && { description }),
+  };
 }
 
 /** A parameter's schema and where it is written: its `schema`, or that of its one `content` entry. */
@@ -360,7 +501,7 @@ function parameterSchema(param: JsonObject, pointer: string): { schema: Json; po
 }
 
 /** OpenAPI's default `style` per location; `explode` defaults to true for `form` only. */
-const DEFAULT_STYLE: Record<ParameterLocation, string> = {
+const DEFAULT_STYLE: Record<Exclude<ParameterLocation, "querystring">, string> = {
   path: "simple",
   query: "form",
   header: "simple",
@@ -369,7 +510,7 @@ const DEFAULT_STYLE: Record<ParameterLocation, string> = {
 
 /** The parameter's `style` and `explode`, when either differs from its location's default. */
 function nonDefaultStyle(
-  location: ParameterLocation,
+  location: Exclude<ParameterLocation, "querystring">,
   param: JsonObject,
 ): { style?: string; explode?: boolean } {
   const style = typeof param.style === "string" ? param.style : DEFAULT_STYLE[location];

@@ -5,9 +5,9 @@ import { astToString, openapiTS, ts } from "./commonjs-tools.js";
 import { documentTypeNames } from "./component-type-names.js";
 import { findInt64Paths, SECRET_EXTENSION } from "./field-paths.js";
 import { operationTypeNames } from "./generated-names.js";
-import { isObject, type Json } from "./json.js";
+import { isObject, type Json, type JsonObject } from "./json.js";
 import { refPointer, valueAt } from "./json-pointer.js";
-import type { BodyModel, RestOperationModel } from "./openapi-model.js";
+import { type BodyModel, HTTP_METHODS, type RestOperationModel } from "./openapi-model.js";
 import { SECRET_IMPORT, SECRET_TYPE } from "./secret-type.js";
 import { docComment, sourceLiteral } from "./source-text.js";
 import { SpecError } from "./spec-error.js";
@@ -28,7 +28,7 @@ export async function openApiTypes(
   doc: Json,
   operations: readonly RestOperationModel[],
 ): Promise<string> {
-  const copy = withoutExternalValues(structuredClone(doc));
+  const copy = readableByOpenapiTs(withoutExternalValues(structuredClone(doc)), operations);
   // openapi-typescript resolves `$ref`s itself, reading any file or URL: every one leading out of
   // the document was bundled through the gate before (`ref-confinement.ts`), so none may remain.
   const outside = firstExternalRef(copy);
@@ -71,12 +71,20 @@ export async function openApiTypes(
   for (const operation of operations) {
     const names = operationTypeNames(operation.id);
     const op = `operations[${sourceLiteral(operation.id)}]`;
-    const of = `of \`${operation.id}\` (\`${operation.method.toUpperCase()} ${operation.path}\`)`;
+    const of = `of \`${operation.id}\` (\`${operation.sentMethod} ${operation.path}\`)`;
     if (operation.pathParams.length > 0) {
       add(
         names.pathParams,
         operation.pointer,
         `${docComment(`Path parameters ${of}.`)}\nexport type ${names.pathParams} = ${op}["parameters"]["path"];`,
+      );
+    }
+    if (operation.querystring) {
+      const field = sourceLiteral(operation.querystring.name);
+      add(
+        names.query,
+        operation.pointer,
+        `${docComment(`The whole query ${of} (\`in: querystring\`, \`${operation.querystring.mediaType}\`).`)}\nexport type ${names.query} = NonNullable<NonNullable<${op}["parameters"]["query"]>[${field}]>;`,
       );
     }
     if (operation.queryParams.length > 0) {
@@ -127,7 +135,10 @@ function responseDoc(of: string, operation: RestOperationModel, doc: Json): stri
       response.body &&
       findInt64Paths(doc, response.body.schema).length > 0,
   );
-  const summary = `Success response body ${of}.`;
+  const streamed = operation.responses.find((response) => response.status.startsWith("2"))?.body?.stream;
+  const summary = streamed
+    ? `Success response ${of}: a stream of items (\`${streamed}\`), each checked against the spec's \`itemSchema\` as it arrives.`
+    : `Success response body ${of}.`;
   if (!holdsBigint) return docComment(summary);
   return docComment(
     `${summary}\n\nHolds \`bigint\` fields, which \`JSON.stringify\` throws on: write it with \`stringifyJson\` (exported by\nthe entry), which keeps every integer exact; \`parseJson(text, { bigint: true })\` reads it back.`,
@@ -163,12 +174,56 @@ function successType(operation: RestOperationModel, op: string): string {
   const types = success.map((response) => {
     if (!response.body) return "void";
     // Text answers arrive as strings, every other non-JSON answer as bytes (never decoded).
-    if (response.body.kind === "text" || response.body.kind === "form") return "string";
-    if (response.body.kind !== "json") return "Uint8Array";
+    if (!response.body.stream && (response.body.kind === "text" || response.body.kind === "form"))
+      return "string";
     const status = /^[0-9]+$/.test(response.status) ? response.status : sourceLiteral(response.status);
-    return `${op}["responses"][${status}]["content"][${sourceLiteral(response.body.mediaType)}]`;
+    const content = `${op}["responses"][${status}]["content"][${sourceLiteral(response.body.mediaType)}]`;
+    // A stream's media type was given its item schema as `schema` (see `readableByOpenapiTs`).
+    if (response.body.stream) return `AsyncIterable<${content}>`;
+    if (response.body.kind !== "json") return "Uint8Array";
+    return content;
   });
   return types.length === 0 ? "void" : [...new Set(types)].join(" | ");
+}
+
+/**
+ * The document copy rewritten where openapi-typescript reads no OpenAPI 3.2 yet: a `query` or
+ * `additionalOperations` operation is also listed as the `post` of a path item named
+ * `"<METHOD> <path>"` (so `operations[id]` exists; no real path has a space before its `/`), an
+ * `in: querystring` parameter becomes a query parameter of its own name holding the whole query's
+ * schema, and a stream's media type gets the item's schema as its `schema`.
+ */
+function readableByOpenapiTs(copy: Json, operations: readonly RestOperationModel[]): Json {
+  if (!isObject(copy) || !isObject(copy.paths)) return copy;
+  const paths = copy.paths;
+  for (const operation of operations) {
+    const object = valueAt(copy, operation.pointer);
+    if (!isObject(object)) continue;
+    if (operation.querystring) {
+      const parameter = valueAt(
+        copy,
+        operation.querystring.schemaPointer.replace(/\/content\/[^/]*\/schema$/, ""),
+      );
+      if (isObject(parameter)) {
+        parameter.in = "query";
+        parameter.schema = operation.querystring.schema;
+        delete parameter.content;
+      }
+    }
+    for (const response of operation.responses) {
+      if (!response.body?.stream) continue;
+      const media = valueAt(copy, response.body.schemaPointer.replace(/\/itemSchema$/, ""));
+      if (!isObject(media)) continue;
+      media.schema = response.body.schema;
+      delete media.itemSchema;
+    }
+    if ((HTTP_METHODS as readonly string[]).includes(operation.method)) continue;
+    const pathItem = paths[operation.path];
+    const listed: JsonObject = { post: object };
+    if (isObject(pathItem) && pathItem.parameters !== undefined) listed.parameters = pathItem.parameters;
+    paths[`${operation.sentMethod} ${operation.path}`] = listed;
+  }
+  return copy;
 }
 
 /**

@@ -126,10 +126,22 @@ function forEachOperation(
 ): void {
   for (const [path, item] of Object.entries(paths)) {
     if (!isObject(item)) continue;
-    for (const method of HTTP_METHODS) {
+    for (const method of [...HTTP_METHODS, "query"]) {
       const operation = item[method];
       if (isObject(operation) && typeof operation.$ref !== "string") {
         visit(operation, method, path, childPointer("/paths", path, method));
+      }
+    }
+    // OpenAPI 3.2's other methods, by the name they are sent with (`LINK`, `COPY`).
+    const additional = isObject(item.additionalOperations) ? item.additionalOperations : {};
+    for (const [method, operation] of Object.entries(additional)) {
+      if (isObject(operation) && typeof operation.$ref !== "string") {
+        visit(
+          operation,
+          method.toLowerCase(),
+          path,
+          childPointer("/paths", path, "additionalOperations", method),
+        );
       }
     }
   }

@@ -107,12 +107,17 @@ function operationArguments(
           : `The request body (\`${op.requestBody.mediaType}\`).`,
     });
   }
-  if (op.queryParams.length > 0) {
+  if (op.queryParams.length > 0 || op.querystring) {
     typeImports.add(names.query);
-    const optional = !op.queryParams.some((param) => param.required);
+    const optional = op.querystring
+      ? !op.querystring.required
+      : !op.queryParams.some((param) => param.required);
     const name = parameterName("query", taken);
     taken.add(name);
-    args.push({ name, type: names.query, optional, doc: "The query parameters." });
+    const doc = op.querystring
+      ? (op.querystring.description ?? `The whole query (\`${op.querystring.mediaType}\`).`)
+      : "The query parameters.";
+    args.push({ name, type: names.query, optional, doc });
   }
   for (const [params, type, label] of [
     [op.headerParams, names.headers, "headers"],
@@ -160,7 +165,7 @@ function implementation(
   let next = op.pathParams.length;
   for (const [present, key] of [
     [op.requestBody !== undefined, "body"],
-    [op.queryParams.length > 0, "query"],
+    [op.queryParams.length > 0 || op.querystring !== undefined, "query"],
     [op.headerParams.length > 0, "headers"],
     [op.cookieParams.length > 0, "cookies"],
   ] as const) {
@@ -182,6 +187,7 @@ function operationDoc(
   return {
     summary: op.summary,
     description: op.description,
+    // Upper case, as the portal keys an operation's call (`client-calls.ts`).
     notes: [`\`${op.method.toUpperCase()} ${op.path}\``],
     params: [
       ...args.map((arg) => ({ name: arg.name, text: arg.doc })),
@@ -209,6 +215,8 @@ function exampleCall(
   if (op.headerParams.some((param) => param.required) || op.cookieParams.some((param) => param.required))
     return undefined;
   if (op.requestBody && op.requestBody.kind !== "json") return undefined;
+  // A required `in: querystring` query has no example of its own to show.
+  if (op.querystring?.required) return undefined;
   if (op.requestBody) {
     const example = op.requestBody.example ?? schemaExample(doc, op.requestBody.schema);
     if (example !== undefined) values.push(literal(example, findInt64Paths(doc, op.requestBody.schema)));
@@ -231,6 +239,10 @@ function exampleCall(
     }
   }
   const returnsData = op.responses.some((response) => response.status.startsWith("2") && response.body);
+  const streamed = op.responses.find((response) => response.status.startsWith("2"))?.body?.stream;
+  if (streamed) {
+    return `for await (const item of await ${surface.camel}.${op.id}(${values.join(", ")})) console.log(item);`;
+  }
   const call = `${returnsData ? "const result = " : ""}await ${surface.camel}.${op.id}(${values.join(", ")});`;
   const success = op.responses.find((candidate) => candidate.status.startsWith("2"))?.body;
   const shown =

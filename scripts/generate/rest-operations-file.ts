@@ -1,4 +1,5 @@
 import { validatorsLoader } from "./generated-names.js";
+import { mediaKind } from "./media-kind.js";
 import type { BodyModel, RestOperationModel } from "./openapi-model.js";
 import { docComment, sourceLiteral } from "./source-text.js";
 import type { SurfaceNames } from "./surfaces.js";
@@ -39,7 +40,7 @@ export function restOperationsFile(
 function descriptor(op: RestOperationModel, sharedValidators: boolean): string {
   const lines = [
     `id: ${sourceLiteral(op.id)}`,
-    `method: ${sourceLiteral(op.method.toUpperCase())}`,
+    `method: ${sourceLiteral(op.sentMethod)}`,
     `path: ${sourceLiteral(op.path)}`,
     `idempotent: ${op.idempotent}`,
     `validators: ${validatorsLoader(op.id, sharedValidators)}`,
@@ -51,11 +52,18 @@ function descriptor(op: RestOperationModel, sharedValidators: boolean): string {
     lines.push(`requestMedia: ${sourceLiteral(op.requestBody.mediaType)}`);
   }
   const answer = successBody(op);
-  if (answer && answer.kind !== "json") {
+  if (answer?.stream) {
+    // The answer's response descriptor then describes one item (`rest-validators.ts`).
+    lines.push(`stream: ${sourceLiteral(answer.stream)}`);
+    lines.push(`accept: ${sourceLiteral(answer.mediaType)}`);
+  } else if (answer && answer.kind !== "json") {
     lines.push(
       `responseKind: ${sourceLiteral(answer.kind === "text" || answer.kind === "form" ? "text" : "binary")}`,
     );
     lines.push(`accept: ${sourceLiteral(answer.mediaType)}`);
+  }
+  if (op.querystring?.mediaType !== undefined && mediaKind(op.querystring.mediaType) === "json") {
+    lines.push(`querystring: ${sourceLiteral("json")}`);
   }
   const styles = parameterStyles(op);
   if (styles) lines.push(`styles: ${sourceLiteral(styles)}`);

@@ -33,8 +33,16 @@ export function restValidatorGroups(
         pointer: parametersPointer,
       });
     }
-    const querySchema = op.queryParams.length > 0 ? parameterObjectSchema(op.queryParams) : undefined;
-    if (querySchema) entries.push({ exportName: "query", schema: querySchema, pointer: parametersPointer });
+    // An `in: querystring` parameter's schema is the whole query's (OpenAPI 3.2).
+    const querySchema = op.querystring
+      ? op.querystring.schema
+      : op.queryParams.length > 0
+        ? parameterObjectSchema(op.queryParams)
+        : undefined;
+    if (querySchema) {
+      const pointer = op.querystring ? op.querystring.schemaPointer : parametersPointer;
+      entries.push({ exportName: "query", schema: querySchema, pointer });
+    }
     for (const [exportName, params] of [
       ["headers", op.headerParams],
       ["cookies", op.cookieParams],
@@ -52,7 +60,8 @@ export function restValidatorGroups(
     }
     const responses: MapMember[] = [];
     for (const response of op.responses) {
-      if (response.body?.kind !== "json") {
+      // A stream's status describes one item (its `itemSchema`), which the runtime checks as it arrives.
+      if (response.body?.kind !== "json" && response.body?.stream === undefined) {
         responses.push({ key: response.status });
         continue;
       }

@@ -158,7 +158,11 @@ export interface PageNumberPagingDescriptor {
 export interface RestOperation {
   /** The spec's operationId, e.g. `getOrganization`. */
   id: string;
-  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | "OPTIONS";
+  /**
+   * The HTTP method: OpenAPI's fixed ones, 3.2's `QUERY`, or a method of 3.2's `additionalOperations`
+   * (`LINK`, `COPY`…), sent as the spec writes it.
+   */
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | "OPTIONS" | "QUERY" | (string & {});
   /** Path template relative to the surface's base URL, e.g. `/v1/nodes/{id}/`; it names the path parameters. */
   path: string;
   /** `x-idempotent: true` in the spec: safe to retry. */
@@ -180,9 +184,29 @@ export interface RestOperation {
   responseKind?: "text" | "binary";
   /** The `Accept` header of an operation whose success answer is not JSON. */
   accept?: string;
+  /**
+   * Present when the success answer is a stream of items (OpenAPI 3.2 `itemSchema`): the call then
+   * resolves to an async iterable of checked items (see {@link StreamFormat}), and the answer's
+   * response descriptor describes one item.
+   */
+  stream?: StreamFormat;
+  /**
+   * `json` when the query is one `in: querystring` parameter of a JSON media type (OpenAPI 3.2): the
+   * query object is sent as its JSON text. A form-encoded one needs no mark: its fields are sent as
+   * query fields.
+   */
+  querystring?: "json";
   /** Parameters serialized other than by OpenAPI's default for their location, by location and name. */
   styles?: Readonly<Partial<Record<ParameterLocation, Readonly<Record<string, ParameterStyle>>>>>;
 }
+
+/**
+ * How a streamed answer is framed: `sse` (`text/event-stream`, each event's `data` JSON), `sse-text`
+ * (the same, `data` left a string because the item schema says it is one), `jsonl`
+ * (`application/jsonl`, `application/x-ndjson`: a JSON text per line) or `json-seq`
+ * (`application/json-seq`, RFC 7464).
+ */
+export type StreamFormat = "sse" | "sse-text" | "jsonl" | "json-seq";
 
 /** Where a REST parameter goes. */
 export type ParameterLocation = "path" | "query" | "header" | "cookie";

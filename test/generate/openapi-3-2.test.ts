@@ -1,9 +1,9 @@
 /**
- * OpenAPI 3.2 is read: a 3.2 document generates what its 3.1 part carries, the `query` method and
- * `additionalOperations` are named in a note (not yet generated), and `in: querystring` is refused
- * with its place and what to write instead.
+ * OpenAPI 3.2 is read: a 3.2 document generates what its 3.1 part carries plus its `query` method and
+ * `additionalOperations`; what 3.2 forbids around them is refused at its place, saying what to write
+ * instead. Calls over a real socket are in `openapi-3-2-streams.test.ts`.
  */
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -23,47 +23,71 @@ afterAll(async () => {
 });
 
 describe("OpenAPI 3.2", () => {
-  it("generates the operations 3.1 has and names the 3.2 methods it leaves out", async () => {
+  it("generates the operations 3.1 has, and its QUERY and additionalOperations ones", async () => {
     const notes: string[] = [];
+    const out = join(scratch, "ledger");
     const result = await generateClient({
       spec,
-      out: join(scratch, "ledger"),
+      out,
       runtime: join(repoRoot, "src/runtime.js"),
       note: (line) => notes.push(line),
     });
     expect(result.factory).toBe("createLedgerClient");
-    expect(notes).toContainEqual(
-      `${spec}#/paths/~1blocks: left out: QUERY operations (OpenAPI 3.2) are not generated yet; the portal documents them`,
-    );
-    expect(notes).toContainEqual(
-      `${spec}#/paths/~1blocks: left out: LINK operations (OpenAPI 3.2) are not generated yet; the portal documents them`,
-    );
+    expect(notes.filter((line) => line.includes("left out"))).toEqual([]);
+    const operations = await readFile(join(out, "operations.ts"), "utf8");
+    expect(operations).toContain('method: "QUERY",');
+    expect(operations).toContain('method: "LINK",');
   });
 
-  it("refuses in: querystring at its place, saying what to write", async () => {
-    const path = join(scratch, "querystring.openapi.yaml");
+  async function refusal(name: string, lines: readonly string[]): Promise<SpecError> {
+    const path = join(scratch, `${name}.openapi.yaml`);
     await writeFile(
       path,
-      [
-        "openapi: 3.2.0",
-        "info: { title: q, version: '1' }",
-        "paths:",
-        "  /search:",
-        "    get:",
-        "      operationId: search",
-        "      parameters:",
-        "        - { name: filter, in: querystring, content: { application/x-www-form-urlencoded: { schema: { type: object } } } }",
-        "      responses: { '204': { description: none } }",
-        "",
-      ].join("\n"),
+      ["openapi: 3.2.0", "info: { title: q, version: '1' }", "paths:", ...lines, ""].join("\n"),
     );
-    const error = await generateClient({ spec: path, out: join(scratch, "q") }).catch(
+    const error = await generateClient({ spec: path, out: join(scratch, name) }).catch(
       (caught: unknown) => caught,
     );
     expect(error).toBeInstanceOf(SpecError);
-    expect((error as SpecError).pointer).toBe("/paths/~1search/get/parameters/0/in");
-    expect((error as SpecError).problem).toMatch(
-      /in: querystring .* describe the query's fields as in: query/,
+    return error as SpecError;
+  }
+
+  it("refuses in: querystring beside in: query parameters, at the operation, saying what to do", async () => {
+    const error = await refusal("beside", [
+      "  /search:",
+      "    get:",
+      "      operationId: search",
+      "      parameters:",
+      "        - { name: filter, in: querystring, content: { application/x-www-form-urlencoded: { schema: { type: object } } } }",
+      "        - { name: limit, in: query, schema: { type: integer } }",
+      "      responses: { '204': { description: none } }",
+    ]);
+    expect(error.pointer).toBe("/paths/~1search/get");
+    expect(error.problem).toMatch(
+      /"limit" cannot be in: query beside it .* move it into the querystring's schema/,
     );
+  });
+
+  it("refuses an in: querystring of a media type that is neither form fields nor JSON", async () => {
+    const error = await refusal("plain", [
+      "  /search:",
+      "    get:",
+      "      operationId: search",
+      "      parameters:",
+      "        - { name: filter, in: querystring, content: { text/plain: { schema: { type: string } } } }",
+      "      responses: { '204': { description: none } }",
+    ]);
+    expect(error.pointer).toBe("/paths/~1search/get/parameters/0/content");
+    expect(error.problem).toMatch(/application\/x-www-form-urlencoded .* or a JSON media type/);
+  });
+
+  it("refuses an additionalOperations key that names a fixed method", async () => {
+    const error = await refusal("fixed", [
+      "  /search:",
+      "    additionalOperations:",
+      "      GET: { operationId: search, responses: { '204': { description: none } } }",
+    ]);
+    expect(error.pointer).toBe("/paths/~1search/additionalOperations/GET");
+    expect(error.problem).toBe('GET is a fixed method: write it as the path item\'s "get"');
   });
 });

@@ -30,6 +30,7 @@ beforeAll(async () => {
       join(corpus, "petstore-multi-file/openapi.yaml"),
       join(corpus, "readme-petstore.2.0.yaml"),
       join(root, "test/fixtures/openapi-3.2/ledger.openapi.yaml"),
+      join(root, "test/fixtures/openapi-3.2/feed.openapi.yaml"),
       "--out",
       out,
     ],
@@ -87,6 +88,23 @@ describe("an OpenAPI 3.2 spec's page", () => {
     );
     expect(page).toContain('<span class="verb verb-query">QUERY</span>');
     expect(page).toContain('<span class="verb verb-link">LINK</span>');
+  });
+
+  test("shows the client's call of QUERY and additionalOperations operations", () => {
+    // The call is highlighted: its text is read without the markup.
+    const page = readFileSync(join(out, "ledger.html"), "utf8").replace(/<[^>]+>/g, "");
+    expect(page).toContain("ledger.queryBlocks(body?: QueryBlocksBody, options?: CallOptions)");
+    expect(page).toContain("ledger.linkBlocks(options?: CallOptions): Promise&lt;LinkBlocksResponse&gt;");
+  });
+
+  test("shows a stream's item schema, and the call that returns its items", () => {
+    const page = readFileSync(join(out, "feed.html"), "utf8");
+    const section = page.slice(page.indexOf('id="op-watchBlocks"'), page.indexOf('id="op-watchNotices"'));
+    const watch = section.replace(/<[^>]+>/g, "");
+    expect(watch).toContain("a stream of");
+    expect(watch).toContain("Each item");
+    expect(watch).toContain("Promise&lt;WatchBlocksResponse&gt;");
+    expect(watch).toContain("for await (const item of await feed.watchBlocks()) console.log(item);");
   });
 });
 

@@ -19,6 +19,7 @@ export * from "./public/redirect-refused-error.js";
 export * from "./public/request-validation-error.js";
 export * from "./public/response-too-large-error.js";
 export * from "./public/response-validation-error.js";
+export * from "./public/stream-item-error.js";
 export * from "./public/timeout-error.js";
 export type { RateLimitErrorInit } from "./rate-limit-error.js";
 export type { FieldIssue } from "./request-validation-error.js";

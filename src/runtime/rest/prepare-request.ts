@@ -92,10 +92,16 @@ export function prepareRest(
   // it is never sent, so it is left out here and callers and fetch wrappers see the URL on the wire.
   const { styles } = operation;
   const path = fillPath(operation.id, operation.path, input.path, styles?.path).replace(/#.*$/, "");
-  const pathAndQuery = path + toQueryString(query, styles?.query);
+  const pathAndQuery =
+    path + (operation.querystring === "json" ? jsonQuery(query) : toQueryString(query, styles?.query));
   const sent = media === undefined || sentBody === undefined ? body : bodyInMedia(media, sentBody);
   if (input.headers === undefined && input.cookies === undefined) return { pathAndQuery, body: sent };
   return { pathAndQuery, body: sent, headers: parameterHeaders(input, styles?.header) };
+}
+
+/** An `in: querystring` query of a JSON media type (OpenAPI 3.2): `?` and its JSON text, percent-encoded. */
+function jsonQuery(query: Record<string, unknown> | undefined): string {
+  return query === undefined ? "" : `?${encodeURIComponent(stringifyJson(query))}`;
 }
 
 /** A non-JSON body as fetch sends it: form fields encoded, everything else (FormData, bytes, text) as given. */

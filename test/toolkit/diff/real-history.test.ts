@@ -48,6 +48,26 @@ describe("chainkit diff on real spec histories", () => {
     120_000,
   );
 
+  it("stripe-107afb55: the exchange_rates schema renamed exchange_rate: the rename is silent, its object enum and the operationIds are not", async () => {
+    const diff = await diffSpecs(fixture("stripe-107afb55.old.json"), fixture("stripe-107afb55.new.json"));
+    expect(diff.bump).toBe("major");
+    const found = diff.changes
+      .filter((change) => change.area !== "info")
+      .map((change) => [change.operation, change.rule, change.severity]);
+    expect(found).toEqual([
+      ["GET /v1/exchange_rates", "operation-id-changed", "breaking"],
+      ["GET /v1/exchange_rates", "response-property-enum-value-added", "breaking"],
+      ["GET /v1/exchange_rates/{currency}", "operation-id-changed", "breaking"],
+      ["GET /v1/exchange_rates/{currency}", "response-property-enum-value-added", "breaking"],
+      ["GET /v1/exchange_rates", "response-property-enum-value-removed", "non-breaking"],
+      ["GET /v1/exchange_rates/{currency}", "response-property-enum-value-removed", "non-breaking"],
+    ]);
+    // The schema's new name alone changes nothing on the wire: no change names it.
+    expect(diff.changes.some((change) => /schema.*(renamed|removed|added)/.test(change.rule))).toBe(false);
+    // GET /v1/balance is in both versions unchanged.
+    expect(diff.changes.some((change) => change.operation === "GET /v1/balance")).toBe(false);
+  }, 120_000);
+
   it("eth-86f3a416: the pruned-history error 4444 is new on every method that reads old blocks", async () => {
     const diff = await diffSpecs(fixture("eth-86f3a416.old.json"), fixture("eth-86f3a416.new.json"));
     expect(diff.bump).toBe("minor");
