@@ -21,3 +21,8 @@ export {
   type RestCallerOptions,
   type RestCallOptions,
 } from "./runtime/rest/create-rest-caller.js";
+export type {
+  ValidationMode,
+  ValidationViolation,
+  ViolationHandler,
+} from "./runtime/validation/validation-violation.js";

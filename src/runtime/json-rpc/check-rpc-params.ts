@@ -40,7 +40,8 @@ export function failedParams(
 /**
  * Checks a call's params with its method's loaded validators and makes the call that is sent.
  *
- * @param validates - Whether the call's result is checked against the spec.
+ * @param reading - Whether the call's result is checked against the spec, and where its violations
+ *   go in report mode.
  * @returns The call, and what failed the spec (the caller words and throws it: wording loads lazily).
  * @throws {RequestValidationError} at once when the params pass the spec but hold text that is not
  *   valid Unicode.
@@ -50,14 +51,14 @@ export function prepareCall(
   validators: RpcMethodValidators,
   params: readonly unknown[],
   pointer: string,
-  validates: boolean,
+  reading: Omit<ResultReading, "validators">,
 ): { call: PreparedCall; failed: FailedCheck | undefined } {
   const failed = failedParams(validators, params, pointer);
   // Beyond the spec: JSON would carry a lone surrogate as the escape `\ud800`, which a node
   // rejects or reads as something else, so text that is not valid Unicode is refused here.
   const issues = failed ? [] : loneSurrogateIssues(params, pointer);
   if (issues.length > 0) throw new RequestValidationError(method.name, issues);
-  return { call: { method, params, validators, validates }, failed };
+  return { call: { method, params, validators, ...reading }, failed };
 }
 
 /** The error for params the spec refuses, once their issues are worded. */

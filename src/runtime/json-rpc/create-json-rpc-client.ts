@@ -6,8 +6,10 @@ import type { FetchFunction } from "../http/send-request.js";
 import { loneSurrogateIssues } from "../json/lone-surrogates.js";
 import type { CallOptions, RpcCaller, RpcMethod, RpcMethodValidators } from "../operation.js";
 import type { UsageOptions, UsageSnapshot } from "../usage/usage-meter.js";
+import { callMode } from "../validation/call-mode.js";
 import { type FailedCheck, wordFailedChecks } from "../validation/failed-check.js";
 import { loadedValidators, loadValidators } from "../validation/load-validators.js";
+import type { ValidationMode, ViolationHandler } from "../validation/validation-violation.js";
 import { createBatchQueue } from "./batch-queue.js";
 import { failedParams, type PreparedCall, prepareCall, refuseParams } from "./check-rpc-params.js";
 import type { RpcSending } from "./exchange-calls.js";
@@ -49,7 +51,16 @@ export interface JsonRpcClientOptions {
   maxResponseBytes?: number;
   /** Retry policy for idempotent methods, or `false` for none. */
   retry?: RetryOptions | false;
-  /** Check results against the spec (default `true`). */
+  /**
+   * What is done with results the spec refuses: `"on"` (the default) fails the call with
+   * `ResponseValidationError`, `"off"` does not check, `"report"` returns them and hands each
+   * violation to `onViolation`. Params the spec refuses are refused in every mode. See
+   * docs/validation-report.md.
+   */
+  validation?: ValidationMode;
+  /** Receives each violation in `validation: "report"` mode (required there); secrets never reach it. */
+  onViolation?: ViolationHandler;
+  /** Check results against the spec (default `true`); the older switch for `validation: "on"` / `"off"`. */
   validateResponse?: boolean;
   /** Automatic batching of calls made in the same tick, or `false` to send each alone (default on). */
   batch?: BatchOptions | false;
@@ -112,8 +123,11 @@ export interface JsonRpcClient extends RpcCaller {
  */
 export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClient {
   const transport = options.transport ?? httpTransportOf(options);
-  const { policy, meter, timeout, maxResponseBytes, batching } = checkJsonRpcClientOptions(options);
-  const clientValidates = options.validateResponse ?? true;
+  const { policy, meter, timeout, maxResponseBytes, batching, validation } =
+    checkJsonRpcClientOptions(options);
+  const checked = { validates: true };
+  const reported = { validates: true, onViolation: validation.onViolation };
+  const unchecked = { validates: false };
   const maxSize = batching?.maxSize ?? 1000;
   const sending: RpcSending = { transport, meter, timeout, maxResponseBytes, nextId: 1 };
 
@@ -125,7 +139,9 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
     pointer: string,
     callOptions: CallOptions,
   ) {
-    return prepareCall(method, validators, params, pointer, callOptions.validateResponse ?? clientValidates);
+    const mode = callMode(validation.mode, callOptions);
+    const reading = mode === "on" ? checked : mode === "report" ? reported : unchecked;
+    return prepareCall(method, validators, params, pointer, reading);
   }
 
   const run = (calls: readonly PreparedCall[], asBatch: boolean, callOptions: CallOptions = {}) =>

@@ -7,6 +7,7 @@ import type { RestCaller, RestInput, RestOperation } from "../operation.js";
 import type { UsageOptions, UsageSnapshot } from "../usage/usage-meter.js";
 import { wordFailedChecks } from "../validation/failed-check.js";
 import { loadedValidators, loadValidators } from "../validation/load-validators.js";
+import type { ValidationMode, ViolationHandler } from "../validation/validation-violation.js";
 import { prepareRest } from "./prepare-request.js";
 import { readAnswer } from "./read-rest-answer.js";
 import { isSuccess, refuseStatus } from "./refuse-status.js";
@@ -33,7 +34,15 @@ export interface RestCallerOptions {
   maxResponseBytes?: number;
   /** Retry policy for idempotent operations, or `false` for none. */
   retry?: RetryOptions | false;
-  /** Check responses against the spec (default `true`). */
+  /**
+   * What is done with answers the spec refuses: `"on"` (the default) throws `ResponseValidationError`,
+   * `"off"` does not check, `"report"` returns them and hands each violation to `onViolation`.
+   * Requests the spec refuses are refused in every mode. See docs/validation-report.md.
+   */
+  validation?: ValidationMode;
+  /** Receives each violation in `validation: "report"` mode (required there); secrets never reach it. */
+  onViolation?: ViolationHandler;
+  /** Check responses against the spec (default `true`); the older switch for `validation: "on"` / `"off"`. */
   validateResponse?: boolean;
   /** Usage counting, and an optional budget that paces requests. */
   usage?: UsageOptions;
@@ -75,11 +84,11 @@ export interface HttpRestCaller extends RestCaller {
  */
 export function createRestCaller(options: RestCallerOptions): HttpRestCaller {
   const auth = options.auth ?? noAuth();
-  const { policy, meter, timeout, maxResponseBytes } = checkRestCallerOptions(options);
+  const { policy, meter, timeout, maxResponseBytes, validation } = checkRestCallerOptions(options);
   const fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const sending = restSending(auth, { fetch, meter, timeout, maxResponseBytes }, options.headers);
   const checking = {
-    validates: options.validateResponse ?? true,
+    ...validation,
     redact: auth.redact,
     detectServiceError: options.detectServiceError,
   };
