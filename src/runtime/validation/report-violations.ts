@@ -32,8 +32,6 @@ const SAMPLE_LENGTH = 120;
  * @param report - The answer, its secrets and the handler.
  * @param failed - Failed checks (see `failedCheck`).
  * @param issues - Other issues, already worded.
- * @example
- * reportViolations(report, [failedCheck(validate, body, "")].filter((f) => f !== undefined), []);
  */
 export function reportViolations(
   report: ViolationReport,
