@@ -22,3 +22,8 @@ export {
   type RestCallOptions,
 } from "./runtime/rest/create-rest-caller.js";
 export { createStreamingRestCaller } from "./runtime/rest/stream-items/streaming-rest-caller.js";
+export type {
+  ValidationMode,
+  ValidationViolation,
+  ViolationHandler,
+} from "./runtime/validation/validation-violation.js";

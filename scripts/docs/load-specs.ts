@@ -1,12 +1,15 @@
 /**
- * Reads the hand-written specs straight from `specs/` (YAML or JSON).
+ * Reads the hand-written specs straight from `specs/` (YAML or JSON), parsed and measured by the
+ * generator's loader (`scripts/generate/load-spec.ts`): the portal documents the specs as written,
+ * so nothing is bundled or upgraded here.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { parse } from "yaml";
+import { isObject } from "../generate/json.js";
+import { parseSpecFile } from "../generate/load-spec.js";
 import type { GeneratedClientView } from "./client-call-view.js";
 import { DocsError } from "./docs-error.js";
-import { isObject, type Json } from "./refs.js";
+import type { Json } from "./refs.js";
 import { SPEC_SURFACES, type SpecSurface } from "./surfaces.js";
 
 /** A surface with its parsed spec. */
@@ -28,7 +31,8 @@ export interface LoadedSpec {
  *
  * @param root - Repository root.
  * @returns One entry per surface, in portal order.
- * @throws {DocsError} When a spec is missing, unparsable, or of the wrong kind.
+ * @throws {DocsError} When a spec is missing, or of the wrong kind.
+ * @throws {SpecError} When a spec does not parse, or passes the spec limits.
  * @example const specs = loadSpecs(process.cwd());
  */
 export function loadSpecs(root: string): LoadedSpec[] {
@@ -39,14 +43,9 @@ function loadSpec(root: string, surface: SpecSurface): LoadedSpec {
   const path = surface.specFile;
   if (!existsSync(join(root, path))) throw new DocsError(`no spec for ${surface.id}: expected ${path}`);
   const text = readFileSync(join(root, path), "utf8");
-  let doc: unknown;
-  try {
-    doc = path.endsWith(".json") ? JSON.parse(text) : parse(text, { maxAliasCount: -1 });
-  } catch (error) {
-    throw new DocsError(`${path} does not parse: ${(error as Error).message}`);
-  }
+  const doc = parseSpecFile(path, text);
   if (!isObject(doc)) throw new DocsError(`${path} is not an object`);
   const marker = surface.kind === "openapi" ? "openapi" : "openrpc";
   if (typeof doc[marker] !== "string") throw new DocsError(`${path} has no "${marker}" version field`);
-  return { surface, path, text, doc };
+  return { surface, path, text, doc: doc as Json };
 }

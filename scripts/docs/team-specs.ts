@@ -6,9 +6,8 @@
 import { basename } from "node:path";
 import { clientName } from "../generate/generate-client.js";
 import { generateSurface } from "../generate/generate-surface.js";
-import { loadSpec } from "../generate/load-spec.js";
 import { pascalCase } from "../generate/names.js";
-import { specKind } from "../generate/spec-dialect.js";
+import { specKindOf } from "../generate/read-spec.js";
 import { clientCalls } from "./client-calls.js";
 import type { LoadedSpec } from "./load-specs.js";
 import { isObject, type Json } from "./refs.js";
@@ -28,7 +27,7 @@ export async function loadTeamSpec(
   taken: Set<string>,
   note: (line: string) => void = () => {},
 ): Promise<LoadedSpec> {
-  const kind = specKind(path, await loadSpec(path));
+  const kind = await specKindOf(path);
   const id = uniqueName(clientName(basename(path).split(".")[0] ?? "api"), taken);
   const files = await generateSurface({ name: id, specFile: path, kind }, path, {
     strict: false,

@@ -2,12 +2,11 @@ import { basename, relative, resolve } from "node:path";
 import { generateSurface, type SurfaceFiles } from "./generate-surface.js";
 import { generatedHeader, generatedNote } from "./header.js";
 import { isObject, type Json } from "./json.js";
-import { loadSpec } from "./load-spec.js";
 import { pascalCase } from "./names.js";
 import { syncFolder } from "./output.js";
+import { specKindOf } from "./read-spec.js";
 import { regenerateCommand } from "./regenerate-command.js";
 import { sourceLiteral } from "./source-text.js";
-import { specKind } from "./spec-dialect.js";
 import { type SpecLimits, specLimits } from "./spec-limits.js";
 
 export { referencedFiles } from "./referenced-files.js";
@@ -71,8 +70,7 @@ export interface GeneratedClient {
  */
 export async function generateClient(options: GenerateClientOptions): Promise<GeneratedClient> {
   const limits = specLimits(options.limits);
-  const doc = await loadSpec(options.spec, limits);
-  const kind = specKind(options.spec, doc);
+  const kind = await specKindOf(options.spec, limits);
   const name = clientName(options.name ?? basename(options.spec).split(".")[0] ?? "api");
   const surface = { name, specFile: options.spec, kind };
   const madeBy = generatedNote(relative(process.cwd(), resolve(options.spec)), regenerateCommand(options));

@@ -1,5 +1,3 @@
-import { existsSync } from "node:fs";
-import { bundleExternalRefs, firstExternalRef, hasExternalRefs } from "./bundle-external.js";
 import { bundleSpec } from "./bundle-spec.js";
 import { checkRefs } from "./check-refs.js";
 import { checkSchemas, findSchemaSites } from "./check-schemas.js";
@@ -8,12 +6,11 @@ import { validatorsChunkPath, validatorsModulePath } from "./generated-names.js"
 import { generatedHeader, generatedNote, OWN_REGENERATE_COMMAND } from "./header.js";
 import { Int64Converters } from "./int64-converter.js";
 import { isObject, type Json, type JsonObject } from "./json.js";
-import { loadSpec } from "./load-spec.js";
 import { pascalCase } from "./names.js";
 import { readOpenApiOperations } from "./openapi-model.js";
 import { openApiTypes } from "./openapi-types.js";
 import { readOpenRpcMethods } from "./openrpc-model.js";
-import { assignOperationIds } from "./operation-ids.js";
+import { readSpec } from "./read-spec.js";
 import type { RefPolicy } from "./ref-confinement.js";
 import { restClientFile } from "./rest-client-file.js";
 import { restOperationsFile } from "./rest-operations-file.js";
@@ -25,13 +22,9 @@ import { rpcValidatorGroups } from "./rpc-validators.js";
 import { checkRules } from "./rules.js";
 import { mergeGroups, SHARED_MODULE, sharedModule } from "./shared-validators.js";
 import { docComment } from "./source-text.js";
-import { specKind } from "./spec-dialect.js";
 import { SpecError } from "./spec-error.js";
-import { checkSpecLimits, type SpecLimits, specLimits } from "./spec-limits.js";
+import { type SpecLimits, specLimits } from "./spec-limits.js";
 import type { Surface, SurfaceNames } from "./surfaces.js";
-import { upgradeDraft07Schemas } from "./upgrade-draft-07.js";
-import { upgradeOpenApi30 } from "./upgrade-openapi-30.js";
-import { upgradeSwagger2 } from "./upgrade-swagger-2.js";
 import { buildValidators, type ValidatorFiles, type ValidatorGroup } from "./validators.js";
 import { channelsFile, channelValidatorGroup, readWebSocket } from "./websocket-channels.js";
 
@@ -160,75 +153,6 @@ async function renderSurface(
 /** Every file with `header` as its first line. */
 export function withHeaders(files: SurfaceFiles, header: string): SurfaceFiles {
   return new Map([...files].map(([path, content]) => [path, `${header}\n\n${content}`]));
-}
-
-/** A spec read for the emitters, and for a converted Swagger 2.0 spec the way back to its places. */
-interface ReadSpec {
-  doc: Json;
-  inOriginal?: (error: SpecError) => SpecError;
-}
-
-/**
- * Reads a spec into the one form the emitters read: one document (a multi-file OpenAPI spec
- * bundled), Swagger 2.0 and OpenAPI 3.0 upgraded to 3.1, and, outside strict mode, an identifier
- * for every operation.
- *
- * @throws {SpecError} When the file is missing, is no OpenAPI or OpenRPC 1.x document, is not
- * of the surface's kind, or names a file it cannot read.
- */
-export async function readSpec(
-  file: string,
-  specPath: string,
-  kind: Surface["kind"],
-  strict: boolean,
-  note: (line: string) => void,
-  { refPolicy, limits }: { refPolicy: RefPolicy; limits: SpecLimits },
-): Promise<ReadSpec> {
-  if (!existsSync(specPath)) throw new SpecError(file, "", "spec file not found");
-  let doc = await loadSpec(specPath, limits);
-  const found = specKind(file, doc);
-  if (found !== kind)
-    throw new SpecError(
-      file,
-      "",
-      `expected an ${kind === "openapi" ? "OpenAPI" : "OpenRPC"} document, found ${found === "openapi" ? "OpenAPI" : "OpenRPC"}`,
-    );
-  if (hasExternalRefs(doc)) {
-    if (kind === "openrpc") {
-      throw new SpecError(
-        file,
-        firstExternalRef(doc) ?? "",
-        "OpenRPC specs must be one file: bundle the external $refs into components first",
-      );
-    }
-    doc = await bundleExternalRefs(file, specPath, refPolicy, limits);
-    checkSpecLimits(file, doc, limits);
-  }
-  let inOriginal: ReadSpec["inOriginal"];
-  if (isObject(doc) && doc.swagger === "2.0") {
-    const upgraded = await upgradeSwagger2(file, doc);
-    doc = upgraded.doc;
-    inOriginal = upgraded.inOriginal;
-    note(`${file}: Swagger 2.0, read as OpenAPI 3.1 (errors point into the 2.0 document)`);
-  }
-  if (kind === "openapi") {
-    if (isObject(doc) && typeof doc.openapi === "string" && /^3\.[012]$/.test(doc.openapi)) {
-      note(`${file}#/openapi: "${doc.openapi}" has no patch number: read as OpenAPI ${doc.openapi}.x`);
-    }
-    doc = upgradeOpenApi30(doc);
-    if (!strict && isObject(doc)) {
-      for (const made of assignOperationIds(doc)) {
-        const was = made.original === undefined ? "no operationId" : `operationId "${made.original}"`;
-        note(`${file}#${made.pointer}: ${was}: named ${made.id}`);
-      }
-    }
-  }
-  if (!strict) {
-    doc = upgradeDraft07Schemas(doc, (pointer, draft) =>
-      note(`${file}#${pointer}: declares ${draft}: validated by that draft's rules (rewritten as 2020-12)`),
-    );
-  }
-  return inOriginal ? { doc, inOriginal } : { doc };
 }
 
 /** The validators modules: one per group, or one shared by all (`shared-validators.ts`). */

@@ -17,7 +17,21 @@ import { tooDeepAt } from "./text-nesting.js";
  * sits in, or on a document past the limits, naming where.
  */
 export async function loadSpec(path: string, limits: SpecLimits = DEFAULT_SPEC_LIMITS): Promise<Json> {
-  const text = await readFile(path, "utf8");
+  return parseSpecFile(path, await readFile(path, "utf8"), limits);
+}
+
+/**
+ * {@link loadSpec} for a file's text already read: measured, parsed and checked against the limits,
+ * synchronously (the portal builds its pages in one synchronous pass).
+ *
+ * @param path - File path, as it should appear in error messages.
+ * @param text - The file's content.
+ * @param limits - How deep, aliased and large the document may be.
+ * @returns The parsed document.
+ * @throws {SpecError} As {@link loadSpec}.
+ * @example const doc = parseSpecFile("openapi.yaml", "openapi: 3.1.0\ninfo: {}\npaths: {}\n");
+ */
+export function parseSpecFile(path: string, text: string, limits: SpecLimits = DEFAULT_SPEC_LIMITS): Json {
   const deep = tooDeepAt(text, limits.maxDepth);
   if (deep) {
     throw new SpecError(

@@ -4,6 +4,7 @@ import type { RetryOptions } from "./http/retry-policy.js";
 import type { FetchFunction } from "./http/send-request.js";
 import type { RestCallerOptions } from "./rest/create-rest-caller.js";
 import type { UsageBudget } from "./usage/usage-meter.js";
+import type { ValidationMode, ViolationHandler } from "./validation/validation-violation.js";
 
 /**
  * The options every node client takes: the node's URL and credentials, and how its requests go.
@@ -27,6 +28,10 @@ export interface NodeClientOptions extends NodeEndpointOptions {
   retry?: RetryOptions | false;
   /** Check every answer against the spec (default `true`). */
   validateResponse?: boolean;
+  /** `"report"`: answers the spec refuses are returned, and each violation goes to `onViolation` (see docs/validation-report.md). */
+  validation?: ValidationMode;
+  /** Receives each violation in `validation: "report"` mode. */
+  onViolation?: ViolationHandler;
   /** Requests per interval to keep under: calls wait for room instead of running into 429. */
   budget?: UsageBudget;
 }
@@ -34,7 +39,14 @@ export interface NodeClientOptions extends NodeEndpointOptions {
 /** What a runtime caller, REST or JSON-RPC, takes from {@link NodeClientOptions}, besides the URL. */
 export type NodeCallerOptions = Pick<
   RestCallerOptions,
-  "fetch" | "timeout" | "maxResponseBytes" | "retry" | "validateResponse" | "usage"
+  | "fetch"
+  | "timeout"
+  | "maxResponseBytes"
+  | "retry"
+  | "validateResponse"
+  | "validation"
+  | "onViolation"
+  | "usage"
 > & {
   /** Always set: the client also scrubs its errors with it. */
   auth: Auth;
@@ -63,6 +75,8 @@ export function nodeCallerOptions(options: NodeClientOptions): NodeCallerOptions
     maxResponseBytes: options.maxResponseBytes,
     retry: options.retry,
     validateResponse: options.validateResponse,
+    validation: options.validation,
+    onViolation: options.onViolation,
     usage: { budget: options.budget },
   };
 }

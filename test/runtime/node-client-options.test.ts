@@ -25,7 +25,17 @@ describe("nodeCallerOptions", () => {
     };
     const caller = nodeCallerOptions(options);
     expect(Object.keys(caller).sort()).toEqual(
-      ["auth", "fetch", "maxResponseBytes", "retry", "timeout", "usage", "validateResponse"].sort(),
+      [
+        "auth",
+        "fetch",
+        "maxResponseBytes",
+        "onViolation",
+        "retry",
+        "timeout",
+        "usage",
+        "validateResponse",
+        "validation",
+      ].sort(),
     );
     expect(caller).toMatchObject({
       fetch,

@@ -1,34 +1,23 @@
 import type { Auth } from "../credentials/auth.js";
 import { ConfigurationError } from "../errors/configuration-error.js";
-import { RateLimitError } from "../errors/rate-limit-error.js";
-import { type FieldIssue, RequestValidationError } from "../errors/request-validation-error.js";
-import { isRetryable, nextRetryDelay, type RetryOptions, retryHint } from "../http/retry-policy.js";
+import type { FieldIssue } from "../errors/request-validation-error.js";
+import type { RetryOptions } from "../http/retry-policy.js";
 import type { FetchFunction } from "../http/send-request.js";
-import { sleep } from "../http/sleep.js";
 import { loneSurrogateIssues } from "../json/lone-surrogates.js";
-import { wireValue } from "../json/wire-value.js";
-import { resolveMaxResponseBytes } from "../max-response-bytes.js";
-import type {
-  CallOptions,
-  RpcCaller,
-  RpcMethod,
-  RpcMethodValidators,
-  ValidationIssue,
-} from "../operation.js";
+import type { CallOptions, RpcCaller, RpcMethod, RpcMethodValidators } from "../operation.js";
 import type { UsageOptions, UsageSnapshot } from "../usage/usage-meter.js";
-import { type FailedCheck, failedCheck, wordFailedChecks } from "../validation/failed-check.js";
+import { callMode } from "../validation/call-mode.js";
+import { type FailedCheck, wordFailedChecks } from "../validation/failed-check.js";
 import { loadedValidators, loadValidators } from "../validation/load-validators.js";
+import type { ValidationMode, ViolationHandler } from "../validation/validation-violation.js";
+import { createBatchQueue } from "./batch-queue.js";
+import { failedParams, type PreparedCall, prepareCall, refuseParams } from "./check-rpc-params.js";
+import type { RpcSending } from "./exchange-calls.js";
 import { createHttpTransport } from "./http-transport.js";
 import { checkJsonRpcClientOptions } from "./json-rpc-options.js";
-import {
-  isRefused,
-  matchResponses,
-  type ResultReading,
-  type RpcOutcome,
-  readRpcOutcome,
-  wordRefusedOutcomes,
-} from "./read-rpc-response.js";
-import type { JsonRpcTransport, RpcEnvelope } from "./transport.js";
+import type { RpcOutcome } from "./read-rpc-response.js";
+import { runCalls } from "./run-calls.js";
+import type { JsonRpcTransport } from "./transport.js";
 
 /** Automatic batching: calls made within `wait` ms go out together, at most `maxSize` per request. */
 export interface BatchOptions {
@@ -62,7 +51,16 @@ export interface JsonRpcClientOptions {
   maxResponseBytes?: number;
   /** Retry policy for idempotent methods, or `false` for none. */
   retry?: RetryOptions | false;
-  /** Check results against the spec (default `true`). */
+  /**
+   * What is done with results the spec refuses: `"on"` (the default) fails the call with
+   * `ResponseValidationError`, `"off"` does not check, `"report"` returns them and hands each
+   * violation to `onViolation`. Params the spec refuses are refused in every mode. See
+   * docs/validation-report.md.
+   */
+  validation?: ValidationMode;
+  /** Receives each violation in `validation: "report"` mode (required there); secrets never reach it. */
+  onViolation?: ViolationHandler;
+  /** Check results against the spec (default `true`); the older switch for `validation: "on"` / `"off"`. */
   validateResponse?: boolean;
   /** Automatic batching of calls made in the same tick, or `false` to send each alone (default on). */
   batch?: BatchOptions | false;
@@ -105,22 +103,6 @@ export interface JsonRpcClient extends RpcCaller {
   usage(): UsageSnapshot;
 }
 
-/** A checked call, with how to read its result. */
-interface PreparedCall extends ResultReading {
-  method: RpcMethod;
-  params: readonly unknown[];
-}
-
-interface QueuedCall {
-  /** The checked call; `undefined` while its method's validators are still loading. */
-  call: PreparedCall | undefined;
-  method: RpcMethod;
-  params: readonly unknown[];
-  callOptions: CallOptions;
-  resolve: (value: unknown) => void;
-  reject: (error: unknown) => void;
-}
-
 /**
  * Creates the JSON-RPC 2.0 client that generated EVM clients run on: increasing ids, id echo
  * checked, params checked before sending (each method's validators are loaded on its first call;
@@ -128,6 +110,7 @@ interface QueuedCall {
  * fields wrapped, automatic and explicit batching, retries of idempotent methods on network errors,
  * 429, 502/503/504 and -32005 (also inside HTTP 200, waiting `data.try_again_in`). The transport
  * only carries requests, so all of this works the same over HTTP (the default) and over a WebSocket.
+ * Each step is a function of its own file in this folder; `call` and `batch` below read in their order.
  *
  * @param options - Transport (or HTTP URL, path, auth, fetch, headers), timeout, retry, validation,
  *   batching, usage.
@@ -140,34 +123,15 @@ interface QueuedCall {
  */
 export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClient {
   const transport = options.transport ?? httpTransportOf(options);
-  const {
-    policy,
-    meter,
-    timeout: clientTimeout,
-    maxResponseBytes: clientMaxBytes,
-    batching,
-  } = checkJsonRpcClientOptions(options);
-  const clientValidates = options.validateResponse ?? true;
+  const { policy, meter, timeout, maxResponseBytes, batching, validation } =
+    checkJsonRpcClientOptions(options);
+  const checked = { validates: true };
+  const reported = { validates: true, onViolation: validation.onViolation };
+  const unchecked = { validates: false };
   const maxSize = batching?.maxSize ?? 1000;
-  let nextId = 1;
+  const sending: RpcSending = { transport, meter, timeout, maxResponseBytes, nextId: 1 };
 
-  function failedParams(
-    validators: RpcMethodValidators,
-    params: readonly unknown[],
-    pointer: string,
-  ): FailedCheck | undefined {
-    return Array.isArray(params)
-      ? failedCheck(validators.params, wireValue(params), pointer)
-      : { prefix: pointer, issues: [NOT_AN_ARRAY] };
-  }
-
-  async function checkParams(method: RpcMethod, params: readonly unknown[], pointer = "/params") {
-    const validators = loadedValidators(method) ?? (await loadValidators(method));
-    const failed = failedParams(validators, params, pointer);
-    return failed ? wordFailedChecks([failed]) : loneSurrogateIssues(params, pointer);
-  }
-
-  /** Checks a call's params with its method's loaded validators. */
+  /** Checks a call's params and decides, from its options, whether its result is checked. */
   function prepare(
     method: RpcMethod,
     validators: RpcMethodValidators,
@@ -175,193 +139,44 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
     pointer: string,
     callOptions: CallOptions,
   ) {
-    const failed = failedParams(validators, params, pointer);
-    // Beyond the spec: JSON would carry a lone surrogate as the escape `\ud800`, which a node
-    // rejects or reads as something else, so text that is not valid Unicode is refused here.
-    const issues = failed ? [] : loneSurrogateIssues(params, pointer);
-    if (issues.length > 0) throw new RequestValidationError(method.name, issues);
-    const validates = callOptions.validateResponse ?? clientValidates;
-    const call: PreparedCall = { method, params, validators, validates };
-    return { call, failed };
+    const mode = callMode(validation.mode, callOptions);
+    const reading = mode === "on" ? checked : mode === "report" ? reported : unchecked;
+    return prepareCall(method, validators, params, pointer, reading);
   }
 
-  /** One exchange for these calls; throws when the request as a whole fails. */
-  async function sendOnce(calls: readonly PreparedCall[], asBatch: boolean, callOptions: CallOptions) {
-    const ids = calls.map(() => nextId++);
-    const envelopes: RpcEnvelope[] = calls.map((call, i) => ({
-      jsonrpc: "2.0",
-      id: ids[i] as number,
-      method: call.method.name,
-      params: call.method.paramNames ? paramsByName(call.params, call.method.paramNames) : call.params,
-    }));
-    const { signal } = callOptions;
-    // A meter without a budget counts at once: no promise turn before the request goes.
-    if (signal?.aborted || !meter.tryAcquire?.(1)) await meter.acquire(1, signal);
-    const operation = asBatch
-      ? calls.map((call) => call.method.name).join(",")
-      : (calls[0]?.method.name ?? "");
-    const { body, status } = await transport.exchange(asBatch ? envelopes : (envelopes[0] as RpcEnvelope), {
-      timeout: callOptions.timeout ?? clientTimeout,
-      maxResponseBytes: resolveMaxResponseBytes(callOptions.maxResponseBytes, clientMaxBytes),
-      signal,
-      operation,
+  const run = (calls: readonly PreparedCall[], asBatch: boolean, callOptions: CallOptions = {}) =>
+    runCalls(sending, policy, calls, asBatch, callOptions);
+
+  const queue =
+    batching &&
+    createBatchQueue({
+      maxSize,
+      wait: batching.wait ?? 0,
+      prepare: (method, validators, params, callOptions) =>
+        prepare(method, validators, params, "/params", callOptions),
+      run,
     });
-    const matched = matchResponses(body, ids, asBatch, operation, status);
-    const context = { status, url: transport.shown.url, redact: transport.shown.redact };
-    const outcomes = calls.map((call, i) =>
-      readRpcOutcome(call.method, ids[i] as number, matched[i], call, context),
-    );
-    // Results the spec refuses are worded here, the only step that waits for the wording to load.
-    return outcomes.some(isRefused) ? wordRefusedOutcomes(outcomes) : (outcomes as RpcOutcome[]);
-  }
-
-  /**
-   * Runs calls to completion: the whole request is retried on retryable failures when every call
-   * is idempotent; rate-limited entries of idempotent methods are re-sent until retries run out.
-   */
-  async function execute(calls: readonly PreparedCall[], asBatch: boolean, callOptions: CallOptions) {
-    const outcomes: RpcOutcome[] = new Array(calls.length);
-    let pending = calls.map((_, index) => index);
-    const started = Date.now();
-    for (let retry = 0; ; retry++) {
-      const group = pending.map((index) => calls[index] as PreparedCall);
-      let results: RpcOutcome[];
-      try {
-        results = await sendOnce(group, asBatch, callOptions);
-      } catch (error) {
-        const idempotent = group.every((call) => call.method.idempotent);
-        const delay =
-          idempotent && isRetryable(error)
-            ? nextRetryDelay(policy, retry, Date.now() - started, retryHint(error))
-            : undefined;
-        if (delay === undefined) throw error;
-        await sleep(delay, callOptions.signal);
-        continue;
-      }
-      const limited: number[] = [];
-      let hint: number | undefined;
-      results.forEach((outcome, k) => {
-        const index = pending[k] as number;
-        outcomes[index] = outcome;
-        if (
-          "error" in outcome &&
-          outcome.error instanceof RateLimitError &&
-          calls[index]?.method.idempotent
-        ) {
-          limited.push(index);
-          const wait = outcome.error.retryAfter;
-          if (wait !== undefined) hint = Math.max(hint ?? 0, wait); // no hint at all: back off instead
-        }
-      });
-      if (limited.length === 0) return outcomes;
-      const delay = nextRetryDelay(policy, retry, Date.now() - started, hint);
-      if (delay === undefined) return outcomes;
-      await sleep(delay, callOptions.signal);
-      pending = limited;
-    }
-  }
-
-  let queue: QueuedCall[] = [];
-  let flushScheduled = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-
-  /**
-   * Sends the queue when the calls of this tick are in: on a microtask when `wait` is 0 (a lone
-   * call then goes out at once, where a zero timer would hold it about 1 ms), else on a timer.
-   */
-  function scheduleFlush(wait: number) {
-    if (flushScheduled) return;
-    flushScheduled = true;
-    if (wait === 0) queueMicrotask(flush);
-    else timer = setTimeout(flush, wait);
-  }
-
-  function flush() {
-    flushScheduled = false;
-    clearTimeout(timer);
-    timer = undefined;
-    if (queue.length === 0) return;
-    const taken = queue;
-    queue = [];
-    const loading = taken.filter((queued) => queued.call === undefined);
-    if (loading.length === 0) sendQueued(taken);
-    // Calls whose validators were not loaded yet wait for them; the batch waits with them, whole.
-    else void Promise.all(loading.map(checkWhenLoaded)).then(() => sendQueued(taken.filter(isChecked)));
-  }
-
-  /** Loads a queued call's validators and checks it; a call that fails is settled and left out. */
-  async function checkWhenLoaded(queued: QueuedCall): Promise<void> {
-    try {
-      const validators = await loadValidators(queued.method);
-      const { call: prepared, failed } = prepare(
-        queued.method,
-        validators,
-        queued.params,
-        "/params",
-        queued.callOptions,
-      );
-      if (failed) queued.reject(await refuseParams(queued.method.name, [failed]));
-      else queued.call = prepared;
-    } catch (error) {
-      queued.reject(error);
-    }
-  }
-
-  function sendQueued(taken: readonly QueuedCall[]) {
-    for (let start = 0; start < taken.length; start += maxSize) {
-      const chunk = taken.slice(start, start + maxSize);
-      // A lone call goes as a plain request; several as a batch.
-      execute(
-        chunk.map((queued) => queued.call as PreparedCall),
-        chunk.length > 1,
-        {},
-      ).then(
-        (outcomes) =>
-          outcomes.forEach((outcome, i) => {
-            const queued = chunk[i] as QueuedCall;
-            if ("error" in outcome) queued.reject(outcome.error);
-            else queued.resolve(outcome.result);
-          }),
-        (error: unknown) => {
-          for (const queued of chunk) queued.reject(error);
-        },
-      );
-    }
-  }
 
   async function call(method: RpcMethod, params: readonly unknown[], callOptions: CallOptions = {}) {
     const unbatched =
-      !batching ||
+      !queue ||
       callOptions.signal !== undefined ||
       callOptions.timeout !== undefined ||
       callOptions.maxResponseBytes !== undefined;
     let validators = loadedValidators(method);
     if (validators === undefined) {
       // Queued unchecked: the flush loads and checks it, and it still joins this tick's batch.
-      if (!unbatched) return enqueue(undefined, method, params, callOptions);
+      if (!unbatched) return queue.enqueue(undefined, method, params, callOptions);
       validators = await loadValidators(method);
     }
     const { call: prepared, failed } = prepare(method, validators, params, "/params", callOptions);
     if (failed) throw await refuseParams(method.name, [failed]);
     if (unbatched) {
-      const [outcome] = await execute([prepared], false, callOptions);
+      const [outcome] = await run([prepared], false, callOptions);
       if (outcome === undefined || "error" in outcome) throw outcome?.error;
       return outcome.result;
     }
-    return enqueue(prepared, method, params, callOptions);
-  }
-
-  function enqueue(
-    prepared: PreparedCall | undefined,
-    method: RpcMethod,
-    params: readonly unknown[],
-    callOptions: CallOptions,
-  ): Promise<unknown> {
-    return new Promise((resolve, reject) => {
-      queue.push({ call: prepared, method, params, callOptions, resolve, reject });
-      if (queue.length >= maxSize) flush();
-      else scheduleFlush(batching ? (batching.wait ?? 0) : 0);
-    });
+    return queue.enqueue(prepared, method, params, callOptions);
   }
 
   async function batch(calls: readonly RpcBatchCall[], callOptions: CallOptions = {}) {
@@ -370,13 +185,8 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
     );
     const failed: FailedCheck[] = [];
     const prepared = calls.map((entry, k) => {
-      const result = prepare(
-        entry.method,
-        loaded[k] as RpcMethodValidators,
-        entry.params,
-        `/${k}/params`,
-        callOptions,
-      );
+      const validators = loaded[k] as RpcMethodValidators;
+      const result = prepare(entry.method, validators, entry.params, `/${k}/params`, callOptions);
       if (result.failed) failed.push(result.failed);
       return result.call;
     });
@@ -384,40 +194,20 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
     const chunks: PreparedCall[][] = [];
     for (let start = 0; start < prepared.length; start += maxSize)
       chunks.push(prepared.slice(start, start + maxSize));
-    const results = await Promise.all(chunks.map((chunk) => execute(chunk, true, callOptions)));
+    const results = await Promise.all(chunks.map((chunk) => run(chunk, true, callOptions)));
     return results.flat();
+  }
+
+  async function checkParams(method: RpcMethod, params: readonly unknown[], pointer = "/params") {
+    const validators = loadedValidators(method) ?? (await loadValidators(method));
+    const failed = failedParams(validators, params, pointer);
+    return failed ? wordFailedChecks([failed]) : loneSurrogateIssues(params, pointer);
   }
 
   return { call, batch, checkParams, usage: () => meter.snapshot() };
 }
 
-/** What a validator reports for params that are not an array (worded "must be an array"). */
-const NOT_AN_ARRAY: ValidationIssue = {
-  instancePath: "",
-  schemaPath: "#/type",
-  keyword: "type",
-  params: { type: "array" },
-};
-
-/** The error for params the spec refuses, once their issues are worded. */
-async function refuseParams(operation: string, failed: readonly FailedCheck[]) {
-  return new RequestValidationError(operation, await wordFailedChecks(failed));
-}
-
 function httpTransportOf(options: JsonRpcClientOptions): JsonRpcTransport {
   if (options.url === undefined) throw new ConfigurationError("url", "is required (or give a transport)");
   return createHttpTransport(options as JsonRpcClientOptions & { url: string });
-}
-
-function isChecked(queued: QueuedCall): boolean {
-  return queued.call !== undefined;
-}
-
-/** Params of a by-name method (OpenRPC `paramStructure: by-name`) as the object sent, left-out ones omitted. */
-function paramsByName(params: readonly unknown[], names: readonly string[]): Record<string, unknown> {
-  const named: Record<string, unknown> = {};
-  names.forEach((name, index) => {
-    if (params[index] !== undefined) named[name] = params[index];
-  });
-  return named;
 }

@@ -5,6 +5,7 @@ import { type RetryPolicy, resolveRetryPolicy } from "../http/retry-options.js";
 import { resolveTimeout } from "../http/timeout-option.js";
 import { resolveMaxResponseBytes } from "../max-response-bytes.js";
 import { createUsageMeter, type UsageMeter } from "../usage/usage-meter.js";
+import { resolveValidation, type ValidationSetting } from "../validation-option.js";
 import type { BatchOptions, JsonRpcClientOptions } from "./create-json-rpc-client.js";
 
 /** A JSON-RPC client's options as {@link checkJsonRpcClientOptions} resolved them. */
@@ -16,6 +17,8 @@ export interface CheckedJsonRpcClientOptions {
   maxResponseBytes: number;
   /** The batching options with their defaults, or `undefined` for `batch: false`. */
   batching: BatchOptions | undefined;
+  /** What is done with results the spec refuses. */
+  validation: ValidationSetting;
 }
 
 /**
@@ -24,7 +27,7 @@ export interface CheckedJsonRpcClientOptions {
  * first call calls it too, so bad options fail at once with the same errors in the same order.
  *
  * @param options - The options `createJsonRpcClient` gets.
- * @returns The retry policy, usage meter, timeout, size limit and batching the client runs with.
+ * @returns The retry policy, usage meter, timeout, size limit, batching and validation the client runs with.
  * @throws {ConfigurationError} when the URL is missing or insecure, or an option is malformed.
  * @example
  * const { meter } = checkJsonRpcClientOptions({ url: "https://nd-1.example.com", retry: { retries: 2 } });
@@ -35,12 +38,13 @@ export function checkJsonRpcClientOptions(options: JsonRpcClientOptions): Checke
     if (options.url === undefined) throw new ConfigurationError("url", "is required (or give a transport)");
     requireSecureUrl(options.url, "url", (options.auth ?? noAuth()).redact);
   }
+  const validation = resolveValidation(options);
   const policy = resolveRetryPolicy(options.retry);
   const meter = options.usage?.meter ?? createUsageMeter(options.usage?.budget);
   const timeout = resolveTimeout(options.timeout);
   const maxResponseBytes = resolveMaxResponseBytes(options.maxResponseBytes);
   const batching = options.batch === false ? undefined : checkBatchOptions(options.batch ?? {});
-  return { policy, meter, timeout, maxResponseBytes, batching };
+  return { policy, meter, timeout, maxResponseBytes, batching, validation };
 }
 
 /**

@@ -10,6 +10,7 @@ import { readWithinDepth } from "../json/nesting-depth.js";
 import type { RpcMethod, RpcMethodValidators } from "../operation.js";
 import { type FailedCheck, failedCheck, wordFailedChecks } from "../validation/failed-check.js";
 import { scrubIssues } from "../validation/scrub-issues.js";
+import type { ViolationHandler } from "../validation/validation-violation.js";
 
 /** The JSON-RPC error code for "limit exceeded", used by nodes for rate limits. */
 const RATE_LIMIT_CODE = -32005;
@@ -23,11 +24,20 @@ export interface ResultReading {
   validators: RpcMethodValidators;
   /** Whether to check the result against the spec. */
   validates: boolean;
+  /** In `validation: "report"` mode: receives what the spec refuses, and the result is still returned. */
+  onViolation?: ViolationHandler;
 }
 
 /** A result the spec refuses, before its issues are worded (see {@link wordRefusedOutcomes}). */
 export interface RefusedOutcome {
-  refused: { method: string; status: number; failed: FailedCheck; redact: (text: string) => string };
+  refused: {
+    method: string;
+    status: number;
+    failed: FailedCheck;
+    redact: (text: string) => string;
+    /** The result and how to read it, when its violations are reported rather than refused. */
+    reported?: { result: unknown; reading: ResultReading & { onViolation: ViolationHandler } };
+  };
 }
 
 /**
@@ -44,7 +54,8 @@ export function isRefused(outcome: RpcOutcome | RefusedOutcome): outcome is Refu
 
 /**
  * Turns refused results into `ResponseValidationError` outcomes, wording their issues (the wording
- * is imported on the first refusal); other outcomes are kept as they are.
+ * is imported on the first refusal); a result refused in report mode is handed to its
+ * `onViolation`, then read as usual; other outcomes are kept as they are.
  *
  * @param outcomes - Outcomes from {@link readRpcOutcome}.
  * @returns Every outcome, each a result or an error.
@@ -60,7 +71,18 @@ export async function wordRefusedOutcomes(
   return Promise.all(
     outcomes.map(async (outcome) => {
       if (!isRefused(outcome)) return outcome;
-      const { method, status, failed, redact } = outcome.refused;
+      const { method, status, failed, redact, reported } = outcome.refused;
+      if (reported) {
+        const { reportViolations } = await import("../validation/report-violations.js");
+        const { result, reading } = reported;
+        const { secrets } = reading.validators;
+        const { onViolation } = reading;
+        reportViolations(
+          { operation: method, answer: result, prefix: "/result", secrets, redact, onViolation },
+          [failed],
+        );
+        return convertResult(reading.validators, result);
+      }
       // Pointers name the answer's keys, which may hold a secret.
       const issues = scrubIssues(await wordFailedChecks([failed]), redact);
       return { error: new ResponseValidationError(method, status, issues) };
@@ -196,17 +218,30 @@ export function readRpcOutcome(
   );
 }
 
-/** A result's outcome: refused by the spec, or converted (int64) and with its secrets wrapped. */
+/**
+ * A result's outcome: refused by the spec (or, in report mode, to be reported then read), or
+ * converted (int64) and with its secrets wrapped.
+ */
 function readResult(
-  { validators, validates }: ResultReading,
+  reading: ResultReading,
   answer: unknown,
   method: string,
   context: RpcAnswerContext,
 ): RpcOutcome | RefusedOutcome {
+  const { validators, validates, onViolation } = reading;
   if (validates) {
     const failed = failedCheck(validators.result, answer, "/result");
-    if (failed) return { refused: { method, status: context.status, failed, redact: context.redact } };
+    if (failed) {
+      const refused = { method, status: context.status, failed, redact: context.redact };
+      if (onViolation === undefined) return { refused };
+      return { refused: { ...refused, reported: { result: answer, reading: { ...reading, onViolation } } } };
+    }
   }
+  return convertResult(validators, answer);
+}
+
+/** A result with its int64 fields converted and its secret fields wrapped. */
+function convertResult(validators: RpcMethodValidators, answer: unknown): RpcOutcome {
   const { int64 } = validators;
   const result = int64 ? convertInt64(answer, int64, validators.convertInt64) : answer;
   return { result: validators.secrets ? wrapSecrets(result, validators.secrets) : result };

@@ -108,18 +108,9 @@ async function writeGitFolder(
 }
 
 async function readWithGenerator(source: string, path: string): Promise<LoadedSpec> {
-  // The generator and its packages load only here, as for `chainkit generate`.
-  const [{ loadSpec }, { specKind }, { readSpec }, { specLimits }] = await Promise.all([
-    import("../../../scripts/generate/load-spec.js"),
-    import("../../../scripts/generate/spec-dialect.js"),
-    import("../../../scripts/generate/generate-surface.js"),
-    import("../../../scripts/generate/spec-limits.js"),
-  ]);
-  const kind = specKind(source, await loadSpec(path));
-  // A diff reads specs as the generator does: `$ref`s confined to the spec's folder, within the limits.
-  const { doc } = await readSpec(source, path, kind, false, () => {}, {
-    refPolicy: {},
-    limits: specLimits(),
-  });
+  // The generator's loader and its packages load only here, as for `chainkit generate`. A diff reads
+  // specs as the generator does: `$ref`s confined to the spec's folder, within the limits.
+  const { readAnySpec } = await import("../../../scripts/generate/read-spec.js");
+  const { kind, doc } = await readAnySpec(source, path);
   return { source, kind, doc };
 }
