@@ -50,7 +50,7 @@ export function checkValueDrift(
     for (const issue of describeIssues(issues, prefix)) {
       const tokens = tokensOf(issue.pointer.slice(prefix.length));
       const at = valueAt(value, tokens);
-      const place = schema && schema.schemas.descend(schema.place, tokens, value);
+      const place = schema?.schemas.descend(schema.place, tokens, value);
       findings.push({
         pointer: issue.pointer,
         rule: issue.keyword,

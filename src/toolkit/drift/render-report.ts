@@ -77,7 +77,8 @@ export function renderMarkdown(report: DriftReport): string {
 }
 
 /** Characters XML 1.0 cannot carry at all: dropped from text taken from traffic. */
-const NOT_IN_XML = new RegExp("[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\uFFFE\\uFFFF]", "g");
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters to drop.
+const NOT_IN_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 
 function xml(text: string): string {
   return text
