@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -256,7 +256,13 @@ describe("chainkit proxy between a client and a drifted service", () => {
     });
     expect(at("getOrganization", "/name", "type")?.suggestion).toEqual({
       words: "/name is sometimes an integer: widen its type to allow integer",
-      patch: [{ op: "replace", path: "/components/schemas/Organization/properties/name/type", value: ["string", "integer"] }],
+      patch: [
+        {
+          op: "replace",
+          path: "/components/schemas/Organization/properties/name/type",
+          value: ["string", "integer"],
+        },
+      ],
     });
     expect(at("getOrganization", "/tier", "undocumented-property")?.suggestion?.patch).toEqual([
       { op: "add", path: "/components/schemas/Organization/properties/tier", value: { type: "string" } },
