@@ -10,5 +10,6 @@ Commands:
   diff      what changed between two versions of a spec: breaking or not, and the semver bump
   proxy     a proxy that checks live traffic against a spec and reports where they disagree
   drift     the proxy's checks over recorded traffic (HAR, or the proxy's NDJSON)
+  check     a surface's safe reads, with the spec's examples, against a real service or node
 
 Run chainkit <command> --help for a command's options.`;

@@ -5,6 +5,7 @@
  * `chainkit diff`, `chainkit proxy`, `chainkit drift`, `chainkit check`.
  */
 import { CALL_HELP, runCallCommand } from "./call-command.js";
+import { CHECK_HELP, runCheckCommand } from "./check-command.js";
 import { DIFF_HELP, runDiffCommand } from "./diff-command.js";
 import { DOCS_HELP, runDocsCommand } from "./docs-command.js";
 import { DRIFT_HELP, runDriftCommand } from "./drift-command.js";
@@ -25,6 +26,7 @@ const COMMANDS: Record<string, { run: (args: readonly string[]) => Promise<void>
   diff: { run: runDiffCommand, help: DIFF_HELP },
   proxy: { run: runProxyCommand, help: PROXY_HELP },
   drift: { run: runDriftCommand, help: DRIFT_HELP },
+  check: { run: runCheckCommand, help: CHECK_HELP },
 };
 
 async function main(argv: readonly string[]): Promise<void> {

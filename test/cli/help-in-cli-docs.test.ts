@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { CALL_HELP } from "../../src/cli/call-command.js";
+import { CHECK_HELP } from "../../src/cli/check-command.js";
 import { DIFF_HELP } from "../../src/cli/diff-command.js";
 import { DOCS_HELP } from "../../src/cli/docs-command.js";
 import { DRIFT_HELP } from "../../src/cli/drift-command.js";
@@ -23,6 +24,7 @@ describe("the CLI reference, docs/cli.md", () => {
     ["chainkit diff --help", DIFF_HELP],
     ["chainkit proxy --help", PROXY_HELP],
     ["chainkit drift --help", DRIFT_HELP],
+    ["chainkit check --help", CHECK_HELP],
   ])("shows %s as the command prints it", (_command, help) => {
     expect(reference).toContain(`\`\`\`text\n${help}\n\`\`\``);
   });

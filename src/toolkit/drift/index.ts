@@ -8,4 +8,5 @@ export { DriftSourceError } from "./drift-source-error.js";
 export { type DriftSpec, type DriftSpecSource, loadDriftSpec, OWN_SURFACES } from "./load-drift-spec.js";
 export { readCapture } from "./read-capture.js";
 export { REPORT_FORMATS, type ReportFormat, renderReport, reportSummary } from "./render-report.js";
+export { checkSafeReads, type SafeReadsOptions, type SafeReadsResult } from "./safe-reads.js";
 export type { PatchOperation, SuggestedChange } from "./suggest-change.js";
