@@ -10,7 +10,7 @@
  * - `--markdown <file>`: also write the Markdown to `<file>` (relative to the directory npm was run from).
  * - `--only <id,...>`: run only these rows (call-overhead, validation, batching, signing, proofs,
  *   receipts, viem-transport, generation, size, import-time, wallet, wallet-watch, logs-receipts, indexer-page,
- *   websocket, exchange-feed, evm-write, spec-diff, mock).
+ *   websocket, exchange-feed, evm-write, spec-diff, mock, drift-proxy).
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -22,6 +22,7 @@ import { machineFacts, printRow, type Results, type RowResult } from "./lib/repo
 import { killServers, startServer } from "./lib/server-process.js";
 import { batching } from "./rows/batching.js";
 import { callOverhead } from "./rows/call-overhead.js";
+import { driftProxy } from "./rows/drift-proxy.js";
 import { evmWrite } from "./rows/evm-write.js";
 import { exchangeFeed } from "./rows/exchange-feed.js";
 import { generation } from "./rows/generation.js";
@@ -60,6 +61,7 @@ const ROWS: Record<string, (context: BenchContext) => Promise<RowResult>> = {
   "exchange-feed": exchangeFeed,
   "spec-diff": specDiff,
   mock,
+  "drift-proxy": driftProxy,
 };
 
 const { values } = parseArgs({

@@ -8,5 +8,8 @@ Commands:
   generate  types, validators and a typed client for your own OpenAPI or OpenRPC spec
   mock      a mock server of your own spec, checked against it, with state
   diff      what changed between two versions of a spec: breaking or not, and the semver bump
+  proxy     a proxy that checks live traffic against a spec and reports where they disagree
+  drift     the proxy's checks over recorded traffic (HAR, or the proxy's NDJSON)
+  check     a surface's safe reads, with the spec's examples, against a real service or node
 
 Run chainkit <command> --help for a command's options.`;

@@ -2,15 +2,18 @@
 /**
  * The `chainkit` command: `chainkit sandbox`, `chainkit call`, `chainkit docs`, `chainkit generate`,
  * `chainkit mock`.
- * `chainkit diff`.
+ * `chainkit diff`, `chainkit proxy`, `chainkit drift`, `chainkit check`.
  */
 import { CALL_HELP, runCallCommand } from "./call-command.js";
+import { CHECK_HELP, runCheckCommand } from "./check-command.js";
 import { DIFF_HELP, runDiffCommand } from "./diff-command.js";
 import { DOCS_HELP, runDocsCommand } from "./docs-command.js";
+import { DRIFT_HELP, runDriftCommand } from "./drift-command.js";
 import { errorJsonLine } from "./error-output.js";
 import { GENERATE_HELP, runGenerateCommand } from "./generate-command.js";
 import { MAIN_HELP } from "./main-help.js";
 import { MOCK_HELP, runMockCommand } from "./mock-command.js";
+import { PROXY_HELP, runProxyCommand } from "./proxy-command.js";
 import { runSandboxCommand, SANDBOX_HELP } from "./sandbox-command.js";
 import { UsageError } from "./usage-error.js";
 
@@ -21,6 +24,9 @@ const COMMANDS: Record<string, { run: (args: readonly string[]) => Promise<void>
   generate: { run: runGenerateCommand, help: GENERATE_HELP },
   mock: { run: runMockCommand, help: MOCK_HELP },
   diff: { run: runDiffCommand, help: DIFF_HELP },
+  proxy: { run: runProxyCommand, help: PROXY_HELP },
+  drift: { run: runDriftCommand, help: DRIFT_HELP },
+  check: { run: runCheckCommand, help: CHECK_HELP },
 };
 
 async function main(argv: readonly string[]): Promise<void> {

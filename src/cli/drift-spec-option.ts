@@ -1,0 +1,51 @@
+import type { DriftSpec } from "../toolkit/drift/index.js";
+import { UsageError } from "./usage-error.js";
+
+/** The options that name the spec to check against: a file, or one of chainkit's surfaces. */
+export const SPEC_OPTIONS = {
+  spec: { type: "string" },
+  surface: { type: "string" },
+  "allow-ref-root": { type: "string", multiple: true },
+  "allow-ref-url": { type: "string", multiple: true },
+} as const;
+
+/** The help lines of {@link SPEC_OPTIONS}. */
+export const SPEC_OPTIONS_HELP = `  --spec <file>           the spec: any OpenAPI 2.0/3.x or OpenRPC file chainkit generate reads
+  --surface <name>        or one of chainkit's own: evm, platform, exchange, wallet, indexer
+  --allow-ref-root <dir>  let the spec's $refs read files under <dir> too (repeatable)
+  --allow-ref-url <origin>
+                          let the spec's $refs fetch from <origin> (repeatable)`;
+
+/** Loads the spec `--spec` or `--surface` names; a broken spec is said with its place and fix. */
+export async function loadSpecOption(values: {
+  spec?: string;
+  surface?: string;
+  "allow-ref-root"?: string[];
+  "allow-ref-url"?: string[];
+}): Promise<{ spec: DriftSpec; file?: string }> {
+  if ((values.spec === undefined) === (values.surface === undefined)) {
+    throw new UsageError("give the spec: --spec <file> or --surface <name>");
+  }
+  const drift = await import("../toolkit/drift/index.js");
+  if (values.surface !== undefined) {
+    if (!drift.OWN_SURFACES.includes(values.surface)) {
+      throw new UsageError(`--surface ${values.surface}: use one of ${drift.OWN_SURFACES.join(", ")}`);
+    }
+    return { spec: await drift.loadDriftSpec({ surface: values.surface }) };
+  }
+  const file = values.spec as string;
+  const spec = await drift
+    .loadDriftSpec({
+      spec: file,
+      ...(values["allow-ref-root"] && { allowRefRoots: values["allow-ref-root"] }),
+      ...(values["allow-ref-url"] && { allowRefUrls: values["allow-ref-url"] }),
+    })
+    .catch(async (error: unknown) => {
+      if (error instanceof Error && error.name === "SpecError") {
+        const { describeSpecError } = await import("../../scripts/generate/source-position.js");
+        throw new Error(await describeSpecError(error as never, file));
+      }
+      throw error;
+    });
+  return { spec, file };
+}

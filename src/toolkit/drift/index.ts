@@ -1,0 +1,12 @@
+export type { CapturedExchange, RecordedExchange } from "./captured-exchange.js";
+export { checkCapture } from "./check-capture.js";
+export { createDriftChecker, type DriftChecker } from "./drift-checker.js";
+export { type DriftProxy, type DriftProxyOptions, startDriftProxy } from "./drift-proxy.js";
+export { type DriftRecord, isViolation } from "./drift-record.js";
+export { buildDriftReport, type DriftFinding, type DriftReport, reportFails } from "./drift-report.js";
+export { DriftSourceError } from "./drift-source-error.js";
+export { type DriftSpec, type DriftSpecSource, loadDriftSpec, OWN_SURFACES } from "./load-drift-spec.js";
+export { readCapture } from "./read-capture.js";
+export { REPORT_FORMATS, type ReportFormat, renderReport, reportSummary } from "./render-report.js";
+export { checkSafeReads, type SafeReadsOptions, type SafeReadsResult } from "./safe-reads.js";
+export type { PatchOperation, SuggestedChange } from "./suggest-change.js";
