@@ -10,7 +10,7 @@
  * - `--markdown <file>`: also write the Markdown to `<file>` (relative to the directory npm was run from).
  * - `--only <id,...>`: run only these rows (call-overhead, validation, batching, signing, proofs,
  *   receipts, viem-transport, generation, size, import-time, wallet, wallet-watch, logs-receipts, indexer-page,
- *   websocket, exchange-feed, evm-write, spec-diff).
+ *   websocket, exchange-feed, evm-write, spec-diff, apps).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -21,6 +21,7 @@ import { resultsMarkdown } from "./lib/markdown.js";
 import { withGoalsSummary } from "./lib/performance-page.js";
 import { machineFacts, printGoals, printRow, type Results, type RowResult } from "./lib/report.js";
 import { killServers, startServer } from "./lib/server-process.js";
+import { apps } from "./rows/apps.js";
 import { batching } from "./rows/batching.js";
 import { callOverhead } from "./rows/call-overhead.js";
 import { evmWrite } from "./rows/evm-write.js";
@@ -59,6 +60,7 @@ const ROWS: Record<string, (context: BenchContext) => Promise<RowResult>> = {
   "evm-write": evmWrite,
   "exchange-feed": exchangeFeed,
   "spec-diff": specDiff,
+  apps,
 };
 
 const { values } = parseArgs({
