@@ -13,6 +13,7 @@ import { type BenchContext, check, planFor } from "../lib/context.js";
 import { block58, ROOT, syntheticBlock } from "../lib/fixtures.js";
 import { interleaved, type Plan } from "../lib/measure.js";
 import { type Figure, type RowResult, type Table, timed } from "../lib/report.js";
+import { validationFloor } from "./validation-floor.js";
 
 /** The eth_getBlockByHash result schema as the bundled (dereferenced) spec has it. */
 export function blockResultSchema(): object {
@@ -91,5 +92,6 @@ export async function validation(context: BenchContext): Promise<RowResult> {
     "parseJson is JSON.parse plus a walk of the parsed value; it parses again, losslessly, only when a number is beyond 2^53 − 1 (none here)",
     "peers on this kind of machine: stock ajv standalone 1.31× (58 tx) and 1.37× (1,000 tx) of JSON.parse",
   );
+  tables.push(await validationFloor(context));
   return { id: "validation", title: "2. Validation", tables };
 }
