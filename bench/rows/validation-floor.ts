@@ -14,14 +14,7 @@ import { type Figure, type Table, timed } from "../lib/report.js";
 
 // The validators' shared helpers ship without type declarations: the path is a value, so it is typed here.
 const HELPERS = "../../generated/evm/validators/components/helpers.js";
-const { hexAwarePattern } = (await import(HELPERS)) as {
-  hexAwarePattern(source: string, flags: string): object;
-};
-/** The class of the validators' hex patterns, whose `test` reads the digits. */
-const hexPattern = Object.getPrototypeOf(hexAwarePattern("^0x[0-9a-fA-F]{64}$", "u")) as {
-  test(text: string): boolean;
-};
-const readsDigits = hexPattern.test;
+
 /** Reads no digit (nor the length): what is left of the validator is its structure. */
 function skipsDigits(): boolean {
   return true;
@@ -33,6 +26,14 @@ function skipsDigits(): boolean {
  * @param context - Quick mode.
  */
 export async function validationFloor(context: BenchContext): Promise<Table> {
+  const { hexAwarePattern } = (await import(HELPERS)) as {
+    hexAwarePattern(source: string, flags: string): object;
+  };
+  // The class of the validators' hex patterns, whose `test` reads the digits.
+  const hexPattern = Object.getPrototypeOf(hexAwarePattern("^0x[0-9a-fA-F]{64}$", "u")) as {
+    test(text: string): boolean;
+  };
+  const readsDigits = hexPattern.test;
   const bytes = new TextEncoder().encode(JSON.stringify({ jsonrpc: "2.0", id: 1, result: block58 }));
   const decoder = new TextDecoder();
   const parsed = () => parseJson(decoder.decode(bytes)) as { result: unknown };
