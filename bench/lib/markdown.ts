@@ -1,4 +1,11 @@
-import { type Figure, formatNumber, type Results, type RowResult, type Table } from "./report.js";
+import {
+  type Figure,
+  formatNumber,
+  goalFigures,
+  type Results,
+  type RowResult,
+  type Table,
+} from "./report.js";
 
 // Pipes would end a Markdown table cell early.
 function cell(text: string): string {
@@ -37,21 +44,22 @@ function tableMarkdown(table: Table): string {
   return lines.join("\n");
 }
 
-/** Every figure that carries one of the issue's goals, in one table. */
-function goalsMarkdown(rows: readonly RowResult[]): string {
-  const lines = ["| row | table | variant | median | ratio | goal |", "|---|---|---|---:|---:|---|"];
-  for (const row of rows) {
-    for (const table of row.tables) {
-      for (const f of table.figures) {
-        if (!f.goal) continue;
-        const ratio = f.ratio === undefined ? "" : `${f.ratio.toFixed(2)} (${table.ratioLabel ?? "ratio"})`;
-        lines.push(
-          `| ${cell(row.title)} | ${cell(table.title)} | ${label(f)} | ${formatNumber(f.value)} ${f.unit} | ${cell(ratio)} | ${goalCell(f)} |`,
-        );
-      }
-    }
+/**
+ * Every figure that carries a goal, in one table: the goal, chainkit's figure, the figure it is
+ * compared with (the peer or the baseline, from the same run) and whether it was met.
+ *
+ * @param rows - The rows of one run.
+ * @returns A Markdown table, or a sentence when no row measured carries a goal.
+ */
+export function goalsMarkdown(rows: readonly RowResult[]): string {
+  const lines = ["| row | variant | goal | figure | peer (same run) | met |", "|---|---|---|---:|---:|---|"];
+  for (const { row, figure: f } of goalFigures(rows)) {
+    const goal = f.goal as NonNullable<Figure["goal"]>;
+    lines.push(
+      `| ${cell(row.title)} | ${label(f)} | ${cell(goal.text)} | ${formatNumber(f.value)} ${f.unit} | ${cell(goal.peer ?? "")} | ${goal.met ? "✓ met" : "✗ not met"} |`,
+    );
   }
-  return lines.join("\n");
+  return lines.length > 2 ? lines.join("\n") : "No row of this run carries a goal.";
 }
 
 function machineMarkdown(results: Results): string {
@@ -100,12 +108,7 @@ export function resultsMarkdown(results: Results): string {
     );
   }
   parts.push("", "## Machine", "", machineMarkdown(results));
-  parts.push(
-    "",
-    "## Against the goals of issues 9 and 30 (reported, never asserted)",
-    "",
-    goalsMarkdown(results.rows),
-  );
+  parts.push("", "## Goals (issue 47; reported, never asserted)", "", goalsMarkdown(results.rows));
   parts.push("", "## All tables");
   for (const row of results.rows) {
     parts.push("", `### ${row.title}`);

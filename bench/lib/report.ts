@@ -10,8 +10,11 @@ export interface Figure {
   high?: number;
   /** Relative to the table's baseline, read as the table's `ratioLabel` says. */
   ratio?: number;
-  /** The issue's goal for this figure, and whether this run met it (reported, never asserted). */
-  goal?: { text: string; met: boolean };
+  /**
+   * The issue's goal for this figure, and whether this run met it (reported, never asserted); `peer`
+   * is the figure the goal compares with, from the same run (e.g. `viem 7.3 KB`).
+   */
+  goal?: { text: string; met: boolean; peer?: string };
   note?: string;
 }
 
@@ -89,6 +92,21 @@ export function timed(label: string, sample: Sample, unit: "ms" | "µs" | "ops/s
   };
 }
 
+/**
+ * Sets a "÷ raw fetch" goal on a figure whose `ratio` is already set against `raw`: at most `bound`
+ * times the raw figure of the same run, which the goals table shows beside it.
+ *
+ * @example
+ * withRawGoal(validated, rawFetch, 1.3); // goal "≤ 1.30 × raw fetch", peer "raw fetch 812 µs/call"
+ */
+export function withRawGoal(figure: Figure, raw: Figure, bound: number): void {
+  figure.goal = {
+    text: `≤ ${bound.toFixed(2)} × raw fetch`,
+    met: (figure.ratio as number) <= bound,
+    peer: `raw fetch ${formatNumber(raw.value)} ${raw.unit}`,
+  };
+}
+
 /** `value` over `baseline`, both in the same unit. */
 export function ratio(figure: Figure, baseline: Figure): number {
   return figure.value / baseline.value;
@@ -132,6 +150,26 @@ function printTable(table: Table): void {
   console.log(render(widths.map((w) => "-".repeat(w))));
   for (const line of lines) console.log(render(line));
   for (const note of table.notes ?? []) console.log(`  note: ${note}`);
+}
+
+/** Every figure of some rows that carries a goal, with its row, in the rows' order. */
+export function goalFigures(rows: readonly RowResult[]): { row: RowResult; figure: Figure }[] {
+  return rows.flatMap((row) =>
+    row.tables.flatMap((table) => table.figures.filter((f) => f.goal).map((figure) => ({ row, figure }))),
+  );
+}
+
+/** Prints the goals table: each goal, chainkit's figure, the peer's from the same run, met or not. */
+export function printGoals(rows: readonly RowResult[]): void {
+  const goals = goalFigures(rows);
+  if (goals.length === 0) return;
+  console.log("\n=== Goals (issue 47) ===");
+  for (const { row, figure } of goals) {
+    const goal = figure.goal as NonNullable<Figure["goal"]>;
+    console.log(
+      `${goal.met ? "met    " : "NOT MET"}  ${row.title}: ${figure.label}: ${formatNumber(figure.value)} ${figure.unit}, goal ${goal.text}${goal.peer ? `, peer ${goal.peer}` : ""}`,
+    );
+  }
 }
 
 /** Prints every table of a row. */

@@ -103,7 +103,13 @@ export async function batching(context: BenchContext): Promise<RowResult> {
   ];
   for (const f of [ckOne, ckBatch, ckAuto, raw]) f.ratio = ckOne.value / f.value;
   for (const f of [viemOne, viemBatched]) f.ratio = viemOne.value / f.value;
-  ckAuto.goal = { text: "≥ 50×", met: (ckAuto.ratio as number) >= 50 };
+  // Issue 47: automatic batching earns at least 0.8 of the speed-up of one hand-built batch POST.
+  const share = (ckAuto.ratio as number) / (raw.ratio as number);
+  ckAuto.goal = {
+    text: `≥ 0.8× raw batch's speed-up (${share.toFixed(2)}×)`,
+    met: share >= 0.8,
+    peer: `raw batch ${(raw.ratio as number).toFixed(1)}×`,
+  };
   return {
     id: "batching",
     title: "3. Batching",

@@ -12,7 +12,7 @@ import { type BenchContext, check, planFor } from "../lib/context.js";
 import { block58, organization } from "../lib/fixtures.js";
 import { interleaved, type Plan, type Variant } from "../lib/measure.js";
 import { type MemoryFetch, restMemoryFetch, rpcMemoryFetch } from "../lib/memory-fetch.js";
-import { type Figure, type RowResult, type Table, timed } from "../lib/report.js";
+import { type Figure, type RowResult, type Table, timed, withRawGoal } from "../lib/report.js";
 
 const HASH = block58.hash;
 const TOKEN = "bench-token";
@@ -159,9 +159,7 @@ async function measureTable(
       : /validation on/.test(figure.label)
         ? goals.on
         : undefined;
-    if (goal !== undefined && figure.label.startsWith("chainkit")) {
-      figure.goal = { text: `≤ ${goal.toFixed(2)}`, met: figure.ratio <= goal };
-    }
+    if (goal !== undefined && figure.label.startsWith("chainkit")) withRawGoal(figure, base, goal);
   }
   return {
     title: `${title} (N=${plan.ops} sequential calls, ${plan.rounds} rounds)`,

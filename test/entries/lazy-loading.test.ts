@@ -180,6 +180,17 @@ describe("a client that only reads carries no signing, verification or live code
     );
   });
 
+  it("createEvmClient: the WebSocket connection (its endpoint, reconnect and keep-alive checks, the subscription options) loads on first use", async () => {
+    const { upFront, lazyEntries } = await splitInputs('export { createEvmClient } from "./src/evm.ts";');
+    expect(
+      matching(upFront, [
+        /src\/evm\/live\/(live-connection|subscription-options)\.ts$/,
+        /src\/runtime\/websocket\/(reconnect-policy|keep-alive-policy)\.ts$/,
+      ]),
+    ).toEqual([]);
+    expect(lazyEntries).toContain("src/evm/live/live-connection.ts");
+  });
+
   it("createEvmClient: the call path (JSON-RPC, the JSON reader and writer, sending, answer checks) loads on the first call", async () => {
     for (const contents of [
       'export { createEvmClient } from "./src/evm/client/create-evm-client.ts";',

@@ -130,7 +130,7 @@ describe("JSON-RPC over the node's WebSocket endpoint", () => {
     },
   );
 
-  test("options are checked when the client is made", () => {
+  test("the URL, credentials and size limit are checked when the client is made; the WebSocket's own options on first use, before anything is sent", async () => {
     const make = (extra: object) => () =>
       createEvmClient({
         url: node.url,
@@ -139,12 +139,6 @@ describe("JSON-RPC over the node's WebSocket endpoint", () => {
         ...extra,
       });
     expect(make({ maxResponseBytes: 0 })).toThrow(/maxResponseBytes/);
-    expect(make({ reconnect: { attempts: 0 } })).toThrow(/reconnect.attempts/);
-    expect(make({ keepAlive: { interval: -1 } })).toThrow(/keepAlive.interval/);
-    const live = node.live();
-    expect(() => live.subscribe("newHeads", { maxBuffered: 0 })).toThrow(/maxBuffered/);
-    expect(() => live.subscribe("newHeads", { fromBlock: -1 })).toThrow(/fromBlock/);
-    expect(() => live.subscribe("logs", {}, { maxReorgDepth: 1.5 })).toThrow(/maxReorgDepth/);
     expect(() =>
       createEvmClient({
         url: "http://node.example.com",
@@ -152,6 +146,25 @@ describe("JSON-RPC over the node's WebSocket endpoint", () => {
         transport: "websocket",
       }),
     ).toThrow(/https/);
+    // The connection code (and its checks) loads on the first call or subscription.
+    await expect(make({ reconnect: { attempts: 0 } })().eth_chainId()).rejects.toThrow(/reconnect.attempts/);
+    await expect(make({ keepAlive: { interval: -1 } })().eth_chainId()).rejects.toThrow(/keepAlive.interval/);
+    const live = node.live();
+    expect(() => live.subscribe("nope" as "newHeads")).toThrow(/newHeads, logs or newPendingTransactions/);
+    const firstRead = (subscription: AsyncIterator<unknown>) => subscription.next();
+    await expect(firstRead(live.subscribe("newHeads", { maxBuffered: 0 }))).rejects.toThrow(/maxBuffered/);
+    await expect(firstRead(live.subscribe("newHeads", { fromBlock: -1 }))).rejects.toThrow(/fromBlock/);
+    await expect(firstRead(live.subscribe("logs", {}, { maxReorgDepth: 1.5 }))).rejects.toThrow(
+      /maxReorgDepth/,
+    );
+    const errors: unknown[] = [];
+    const stop = live.watch("newHeads", {
+      maxBuffered: 0,
+      onEvent: () => {},
+      onError: (e) => errors.push(e),
+    });
+    await stop();
+    expect(String(errors[0])).toMatch(/maxBuffered/);
   });
 });
 

@@ -17,7 +17,8 @@ import { loadOnce } from "../../runtime/load-once.js";
 import { type NodeClientOptions, nodeCallerOptions } from "../../runtime/node-client-options.js";
 import type { CallOptions } from "../../runtime/operation.js";
 import type { UsageSnapshot } from "../../runtime/usage/usage-meter.js";
-import { createLiveConnection, type LiveConnectionOptions } from "../live/live-connection.js";
+import { deferredLiveConnection } from "../live/deferred-live-connection.js";
+import type { LiveConnectionOptions } from "../live/live-connection.js";
 import type { EvmLiveMethods } from "../live/live-methods.js";
 import type { LogRange } from "../logs/walk-logs.js";
 import type { EvmSigner, Hex } from "../signer/evm-signer.js";
@@ -274,9 +275,7 @@ export function createEvmClient(options: EvmClientOptions & { transport: "websoc
 export function createEvmClient(options: EvmClientOptions & { transport?: "http" }): EvmHttpClient;
 export function createEvmClient(options: EvmClientOptions): EvmClient;
 export function createEvmClient(options: EvmClientOptions): EvmClient | EvmLiveClient {
-  const live = options.transport === "websocket" ? createLiveConnection(options) : undefined;
   const rpcOptions = {
-    transport: live?.transport,
     url: options.url,
     path: options.path ?? "/evm",
     batch: options.batch,
@@ -284,14 +283,15 @@ export function createEvmClient(options: EvmClientOptions): EvmClient | EvmLiveC
   };
   // Bad options fail here; the call path itself (JSON-RPC, the JSON reader, the answer checks)
   // loads on the first call, so an app pays for it when it calls, not when it constructs.
+  // The URL and credentials are checked here for both transports; the WebSocket's own code loads on first use.
   const { meter } = checkJsonRpcClientOptions(rpcOptions);
+  const live = options.transport === "websocket" ? deferredLiveConnection(options) : undefined;
   const pin = chainPinOf(options);
   const feeCeiling = checkedFeeCeiling(options.feeCeiling, "feeCeiling");
-  const callPath = loadOnce(() =>
-    import("./evm-call-path.js").then((module) =>
-      module.createEvmCallPath({ ...rpcOptions, usage: { meter } }, live !== undefined, pin),
-    ),
-  );
+  const callPath = loadOnce(async () => {
+    const [module, transport] = await Promise.all([import("./evm-call-path.js"), live?.transport()]);
+    return module.createEvmCallPath({ ...rpcOptions, transport, usage: { meter } }, live !== undefined, pin);
+  });
   const jsonRpc = deferredJsonRpcClient(async () => (await callPath()).jsonRpc, meter);
   const rpc = deferredJsonRpcClient(async () => (await callPath()).rpc, meter);
 

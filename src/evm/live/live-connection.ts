@@ -1,11 +1,9 @@
 import type { EvmMethods } from "../../../generated/evm/client.js";
-import { evmMethods } from "../../../generated/evm/operations.js";
+import type { evmMethods } from "../../../generated/evm/operations.js";
 import type { LogSubscriptionFilter } from "../../../generated/evm/types.js";
 import { nodeAuth } from "../../runtime/credentials/auth.js";
 import { nodeWebSocketEndpoint } from "../../runtime/credentials/node-endpoints.js";
 import { AbortError } from "../../runtime/errors/abort-error.js";
-import { ConfigurationError } from "../../runtime/errors/configuration-error.js";
-import { RequestValidationError } from "../../runtime/errors/request-validation-error.js";
 import { showRequest } from "../../runtime/http/shown-request.js";
 import type { JsonRpcClient } from "../../runtime/json-rpc/create-json-rpc-client.js";
 import type { JsonRpcTransport } from "../../runtime/json-rpc/transport.js";
@@ -13,12 +11,11 @@ import { resolveMaxResponseBytes } from "../../runtime/max-response-bytes.js";
 import type { NodeClientOptions } from "../../runtime/node-client-options.js";
 import { type KeepAliveOptions, resolveKeepAlivePolicy } from "../../runtime/websocket/keep-alive-policy.js";
 import { type ReconnectOptions, resolveReconnectPolicy } from "../../runtime/websocket/reconnect-policy.js";
-import { checkWebSocketChoice } from "../../runtime/websocket/websocket-choice.js";
+import type { CheckedWebSocketChoice } from "../../runtime/websocket/websocket-choice.js";
 import type { WebSocketConstructor } from "../../runtime/websocket/websocket-like.js";
 import type { WebSocketTransport } from "../../runtime/websocket/websocket-transport.js";
-import { deferredSubscription } from "./deferred-subscription.js";
 import type { HeadSubscriptionOptions, LiveKind } from "./live-events.js";
-import type { EvmLiveMethods, LiveSubscription, WatchHandlers } from "./live-methods.js";
+import type { LiveSubscription } from "./live-methods.js";
 import type { LiveSubscriptions } from "./live-subscriptions.js";
 import { checkSubscriptionOptions } from "./subscription-options.js";
 
@@ -44,31 +41,57 @@ export interface LiveConnectionOptions extends Pick<NodeClientOptions, "maxRespo
  */
 export interface LiveConnectionInit extends NodeClientOptions, LiveConnectionOptions {}
 
-/** The lazily loaded transport with its connection controls. */
+/** The subscription side of a live connection, over the client's JSON-RPC client and generated methods. */
+export interface LiveStarts {
+  /**
+   * Checks a subscription's options and starts it once the queues and the chain follower are loaded.
+   *
+   * @throws {ConfigurationError} (as a rejection) for malformed options, or when the client is closed.
+   */
+  start(kind: LiveKind, rest: readonly unknown[]): Promise<LiveSubscription<unknown>>;
+  /** Ends every subscription and the socket; later calls and subscriptions fail with `AbortError`. */
+  close(): Promise<void>;
+}
+
+/** The WebSocket transport with its connection controls, loaded on the client's first live use. */
 export interface LiveConnection {
   transport: JsonRpcTransport;
-  /**
-   * The subscription methods, over the JSON-RPC client that runs on `transport` and the client's
-   * generated methods over it.
-   */
-  methods(rpc: JsonRpcClient, evm: EvmMethods): EvmLiveMethods;
+  /** The subscription side, over the JSON-RPC client that runs on `transport` and the client's generated methods. */
+  starts(rpc: JsonRpcClient, evm: EvmMethods): LiveStarts;
+}
+
+/**
+ * What the client settled before the connection code loaded: the WebSocket class, checked against the
+ * credentials, and the method table. Taken from the client, so neither becomes a chunk of its own.
+ */
+export interface LiveConnectionSetup extends LiveConnectionInit {
+  choice: CheckedWebSocketChoice;
+  descriptors: typeof evmMethods;
 }
 
 const HANDSHAKE_TIMEOUT = 10_000;
 
 /**
- * Prepares the WebSocket side of an EVM client: checks the options at once, derives the node's
- * `wss://host/ws/<token>` (or `/ws` with basic auth) endpoint, and loads the WebSocket and
- * subscription code only on first use, so clients that stay on HTTP never load it.
+ * The WebSocket side of an EVM client, loaded on its first call or subscription (see
+ * `deferredLiveConnection`, which checks the credentials when the client is made): checks the
+ * reconnect, keep-alive and size options, derives the node's `wss://host/ws/<token>` (or `/ws` with
+ * basic auth) endpoint, and loads the socket code on the first exchange and the subscription queues
+ * on the first subscription, so a client that only calls never loads the queues.
  *
- * @throws {ConfigurationError} for an insecure URL, bad credentials, basic auth where only a
- *   browser-style WebSocket exists, or malformed reconnect, keep-alive or size options.
+ * @param init - The client's options, with the WebSocket class already checked against the credentials.
+ * @throws {ConfigurationError} for malformed reconnect, keep-alive or size options.
  * @example
- * const live = createLiveConnection({ url, credentials: { token } });
+ * const live = createLiveConnection({
+ *   url,
+ *   credentials: { token },
+ *   choice: checkWebSocketChoice({ needsHeaders: false }),
+ *   descriptors: evmMethods,
+ * });
  * const rpc = createJsonRpcClient({ transport: live.transport });
- * const methods = live.methods(rpc, createEvmMethods(rpc));
+ * const heads = await live.starts(rpc, createEvmMethods(rpc)).start("newHeads", []);
  */
-export function createLiveConnection(init: LiveConnectionInit): LiveConnection {
+export function createLiveConnection(init: LiveConnectionSetup): LiveConnection {
+  const { descriptors } = init;
   const endpoint = nodeWebSocketEndpoint({ url: init.url, credentials: init.credentials });
   const { redact, scheme } = nodeAuth(init.credentials);
   const settings = {
@@ -80,11 +103,8 @@ export function createLiveConnection(init: LiveConnectionInit): LiveConnection {
     handshakeTimeout: Math.min(init.timeout ?? HANDSHAKE_TIMEOUT, HANDSHAKE_TIMEOUT),
     reconnect: resolveReconnectPolicy(init.reconnect),
     keepAlive: resolveKeepAlivePolicy(init.keepAlive),
-    keepAliveMethod: evmMethods.eth_chainId.name,
-    choice: checkWebSocketChoice({
-      given: init.WebSocket,
-      needsHeaders: Object.keys(endpoint.headers).length > 0,
-    }),
+    keepAliveMethod: descriptors.eth_chainId.name,
+    choice: init.choice,
   };
   const shown = showRequest("WS", endpoint.url, redact, scheme);
   let closed = false;
@@ -107,15 +127,15 @@ export function createLiveConnection(init: LiveConnectionInit): LiveConnection {
 
   return {
     transport,
-    methods(rpc, evm) {
-      // The queues and the chain follower load on the first subscription; what is checked here throws at once.
+    starts(rpc, evm) {
+      // The queues and the chain follower load on the first subscription.
       let subscriptions: Promise<LiveSubscriptions> | undefined;
       const loadSubscriptions = () => {
         subscriptions ??= import("./live-subscriptions.js").then((module) =>
           module.createLiveSubscriptions({
             rpc,
             evm,
-            descriptors: evmMethods,
+            descriptors,
             // A subscription still starting when the client closes must not open the socket again.
             transport: () => (closed ? Promise.reject(closedError()) : load()),
             validateResponse: init.validateResponse ?? true,
@@ -125,47 +145,16 @@ export function createLiveConnection(init: LiveConnectionInit): LiveConnection {
         return subscriptions;
       };
 
-      const subscribe = (kind: LiveKind, ...rest: unknown[]) => {
-        const [filter, options] = (
-          kind === "logs" ? [rest[0] ?? {}, rest[1] ?? {}] : [undefined, rest[0] ?? {}]
-        ) as [LogSubscriptionFilter | undefined, HeadSubscriptionOptions];
-        if (kind !== "newHeads" && kind !== "logs" && kind !== "newPendingTransactions") {
-          throw new RequestValidationError("eth_subscribe", [
-            { pointer: "/params/0", message: "must be newHeads, logs or newPendingTransactions" },
-          ]);
-        }
-        const checked = checkSubscriptionOptions(options);
-        // A closed client's subscription fails its first read without loading the live half.
-        if (closed) return deferredSubscription(kind, () => Promise.reject(closedError()));
-        return deferredSubscription(kind, async () =>
-          (await loadSubscriptions()).subscribe(kind, filter, checked),
-        );
-      };
-
-      const watch = (kind: LiveKind, ...rest: unknown[]) => {
-        const handlers = (kind === "logs" ? rest[1] : rest[0]) as WatchHandlers<unknown> &
-          HeadSubscriptionOptions;
-        const { onEvent, onError, ...options } = handlers;
-        if (typeof onEvent !== "function") throw new ConfigurationError("onEvent", "must be a function");
-        const subscription = (subscribe as (kind: LiveKind, ...rest: unknown[]) => LiveSubscription<unknown>)(
-          kind,
-          ...(kind === "logs" ? [rest[0], options] : [options]),
-        );
-        const done = (async () => {
-          for await (const event of subscription) await onEvent(event);
-        })().catch((error: unknown) => {
-          void subscription.unsubscribe();
-          if (onError) onError(error);
-        });
-        return async () => {
-          await subscription.unsubscribe();
-          await done;
-        };
-      };
-
       return {
-        subscribe: subscribe as EvmLiveMethods["subscribe"],
-        watch: watch as EvmLiveMethods["watch"],
+        async start(kind, rest) {
+          const [filter, options] = (
+            kind === "logs" ? [rest[0] ?? {}, rest[1] ?? {}] : [undefined, rest[0] ?? {}]
+          ) as [LogSubscriptionFilter | undefined, HeadSubscriptionOptions];
+          const checked = checkSubscriptionOptions(options);
+          // A closed client's subscription fails without loading the queues.
+          if (closed) throw closedError();
+          return (await loadSubscriptions()).subscribe(kind, filter, checked) as LiveSubscription<unknown>;
+        },
         async close() {
           if (closed) return;
           closed = true;
