@@ -4,12 +4,14 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { changelogPages } from "./changelog-page.js";
 import { guidePageFor } from "./guide-page.js";
 import { landingPage, quickStartCommands } from "./landing-page.js";
 import type { BuiltPage, NavGroup } from "./layout.js";
 import { loadSpecs } from "./load-specs.js";
 import { openapiPages } from "./openapi-page.js";
 import { openrpcPage } from "./openrpc-page.js";
+import { gitTags, tagVersions } from "./spec-history.js";
 import { GUIDE_SURFACES, guidePage, referencePage, SPEC_SURFACES } from "./surfaces.js";
 import { writeSite } from "./write-site.js";
 
@@ -37,16 +39,26 @@ export interface BuildResult {
  */
 export function buildSite(options: BuildOptions): BuildResult {
   const specs = loadSpecs(options.root);
-  const references = specs.flatMap((spec) =>
+  const referencesBySpec = specs.map((spec) =>
     spec.surface.kind === "openapi" ? openapiPages(spec) : [openrpcPage(spec)],
   );
+  const references = referencesBySpec.flat();
   const referenceEntries = references.flatMap((built) => built.search);
   const guides = GUIDE_SURFACES.map((guide) => guidePageFor(options.root, guide, referenceEntries));
   const landing = landingPage(
     specs,
     quickStartCommands(readFileSync(join(options.root, "README.md"), "utf8")),
   );
-  const pages: BuiltPage[] = [landing, ...references, ...guides];
+  // Released versions are the repository's git tags; without any, the portal has no changelog.
+  const tags = gitTags(options.root);
+  const changelog = changelogPages(
+    specs.map((spec, at) => ({
+      spec,
+      released: tagVersions(options.root, spec.path, tags),
+      reference: (referencesBySpec[at] ?? []).flatMap((built) => built.search),
+    })),
+  );
+  const pages: BuiltPage[] = [landing, ...references, ...guides, ...changelog.pages];
 
   const groups: NavGroup[] = [
     { title: "Overview", pages: [{ file: "index.html", title: "chainkit" }] },
@@ -58,6 +70,7 @@ export function buildSite(options: BuildOptions): BuildResult {
       title: "Guides",
       pages: GUIDE_SURFACES.map((guide) => ({ file: guidePage(guide.id), title: guide.title })),
     },
+    ...(changelog.group ? [changelog.group] : []),
   ];
   return { files: writeSite(options.outDir, pages, groups, specs) };
 }

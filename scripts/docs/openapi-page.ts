@@ -44,7 +44,7 @@ const OPERATION_KEYS = new Set([
 ]);
 
 /** One operation with where it lives. */
-interface Operation {
+export interface Operation {
   id: string;
   /** Lower case: `get`, `query`, or an `additionalOperations` method such as `copy`. */
   method: string;
@@ -244,7 +244,8 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
   return runs;
 }
 
-function collectOperations(doc: Json): Operation[] {
+/** Every operation of the document, in path order; one without an `operationId` is named `<method>-<path>`. */
+export function collectOperations(doc: Json): Operation[] {
   const paths = isObject(doc.paths) ? doc.paths : {};
   const operations: Operation[] = [];
   for (const [path, rawItem] of Object.entries(paths)) {

@@ -1,4 +1,4 @@
-import { cpSync, existsSync } from "node:fs";
+import { cpSync, existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -9,7 +9,7 @@ import { watchParent } from "./watch-parent.js";
 
 /** `chainkit docs --help`. */
 export const DOCS_HELP = `Usage: chainkit docs [options]
-       chainkit docs <spec…> --out <dir> [--serve]
+       chainkit docs <spec…> --out <dir> [--versions <dir>] [--serve]
 
 The docs portal: every operation of every spec, the guides and a search, as static pages that
 work from file:// with no request leaving the page.
@@ -22,6 +22,9 @@ chainkit generate makes from the spec. Needs the generator's packages, as chaink
 
 Options:
   --out <dir>      copy the portal into <dir> (to publish or keep it); with specs, where to build
+  --versions <dir> with specs: a folder of released specs, one folder per release (v1.0.0/,
+                   v1.1.0/, …) holding each spec under its file name; each spec then gets a
+                   changelog page, every change judged as chainkit diff judges it
   --serve          serve the portal on 127.0.0.1 until Ctrl-C (or until the process
                    that started it goes away)
   --port <n>       the port for --serve (default: a free one)
@@ -37,6 +40,7 @@ function readOptions(args: readonly string[]) {
       allowPositionals: true,
       options: {
         out: { type: "string" },
+        versions: { type: "string" },
         serve: { type: "boolean" },
         port: { type: "string" },
         help: { type: "boolean", short: "h" },
@@ -61,9 +65,20 @@ export async function runDocsCommand(args: readonly string[]): Promise<void> {
   const { values: options, positionals: specs } = readOptions(args);
   if (options.help) return console.log(DOCS_HELP);
   if (options.port !== undefined && !options.serve) throw new UsageError("--port goes with --serve");
+  if (options.versions !== undefined && specs.length === 0) {
+    throw new UsageError("--versions goes with specs: chainkit docs <spec…> --out <dir> --versions <dir>");
+  }
+  if (
+    options.versions !== undefined &&
+    !statSync(options.versions, { throwIfNoEntry: false })?.isDirectory()
+  ) {
+    throw new UsageError(
+      `--versions ${options.versions} is not a folder; give the folder that holds one folder per release`,
+    );
+  }
   if (specs.length > 0) {
     if (options.out === undefined) throw new UsageError("--out <dir> is required with specs");
-    await buildTeamPortal(specs, options.out);
+    await buildTeamPortal(specs, options.out, options.versions);
     if (options.serve) await serveUntilStopped(resolve(options.out), options.port);
     return;
   }
@@ -82,7 +97,11 @@ export async function runDocsCommand(args: readonly string[]): Promise<void> {
 }
 
 /** Builds a team's portal from their specs, printing each spec's pages and time. */
-async function buildTeamPortal(specs: readonly string[], out: string): Promise<void> {
+async function buildTeamPortal(
+  specs: readonly string[],
+  out: string,
+  versions: string | undefined,
+): Promise<void> {
   // The generator and its packages load only here, as for chainkit generate.
   const [{ buildTeamSite }, { describeSpecError }] = await Promise.all([
     import("../../scripts/docs/team-site.js"),
@@ -93,7 +112,7 @@ async function buildTeamPortal(specs: readonly string[], out: string): Promise<v
     );
   });
   const started = performance.now();
-  const result = await buildTeamSite(specs, out, (line) => console.error(`note: ${line}`)).catch(
+  const result = await buildTeamSite(specs, out, (line) => console.error(`note: ${line}`), versions).catch(
     async (error: unknown) => {
       // A spec's fault is said with its place and fix, never as a stack trace.
       if (error instanceof Error && error.name === "SpecError") {
