@@ -58,7 +58,11 @@ try {
         formFactor === "desktop" ? desktopConfig : undefined,
       );
       const categories = result?.lhr.categories ?? {};
-      const scores = CATEGORIES.map((id) => Math.round((categories[id]?.score ?? 0) * 100));
+      // A category without a score had an audit that failed to run: say so, never print it as 0.
+      const scores = CATEGORIES.map((id) => {
+        const score = categories[id]?.score;
+        return typeof score === "number" ? String(Math.round(score * 100)) : "not scored";
+      });
       const kb = Math.round(statSync(join(siteDir, file)).size / 1024);
       console.log(`| \`${file}\` | ${kb} | ${scores.join(" | ")} |`);
       // What keeps a score below 100, so the next fix is obvious.
@@ -69,6 +73,8 @@ try {
           if (ref.weight > 0 && audit && audit.score !== null && audit.score < 0.9) {
             console.error(`  ${file} ${id}: ${audit.id} ${audit.displayValue ?? ""} (${audit.title})`);
           }
+          if (audit?.errorMessage)
+            console.error(`  ${file} ${id}: ${audit.id} did not run: ${audit.errorMessage}`);
         }
       }
     }
