@@ -4,6 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { changelogPages } from "./changelog-page.js";
 import { docsPages } from "./docs-pages.js";
 import { guidePageFor } from "./guide-page.js";
 import { helpersReferencePage } from "./helpers-reference-page.js";
@@ -13,6 +14,7 @@ import type { BuiltPage, NavGroup } from "./layout.js";
 import { loadSpecs } from "./load-specs.js";
 import { openapiPages } from "./openapi-page.js";
 import { openrpcPage } from "./openrpc-page.js";
+import { gitTags, tagVersions } from "./spec-history.js";
 import { GUIDE_SURFACES, guidePage, referencePage, SPEC_SURFACES } from "./surfaces.js";
 import { generatedTryItSources, writeTryIt } from "./try-it-bundle.js";
 import { writeSite } from "./write-site.js";
@@ -41,9 +43,10 @@ export interface BuildResult {
  */
 export function buildSite(options: BuildOptions): BuildResult {
   const specs = loadSpecs(options.root);
-  const references = specs.flatMap((spec) =>
+  const referencesBySpec = specs.map((spec) =>
     spec.surface.kind === "openapi" ? openapiPages(spec) : [openrpcPage(spec)],
   );
+  const references = referencesBySpec.flat();
   const referenceEntries = references.flatMap((built) => built.search);
   const guides = GUIDE_SURFACES.map((guide) => guidePageFor(options.root, guide, referenceEntries));
   const landing = landingPage(
@@ -52,7 +55,23 @@ export function buildSite(options: BuildOptions): BuildResult {
   );
   const helpers = readEntryDocs(options.root).map(helpersReferencePage);
   const docs = docsPages(options.root);
-  const pages: BuiltPage[] = [landing, ...references, ...guides, ...helpers, ...docs.map((doc) => doc.built)];
+  // Released versions are the repository's git tags; without any, the portal has no changelog.
+  const tags = gitTags(options.root);
+  const changelog = changelogPages(
+    specs.map((spec, at) => ({
+      spec,
+      released: tagVersions(options.root, spec.path, tags),
+      reference: (referencesBySpec[at] ?? []).flatMap((built) => built.search),
+    })),
+  );
+  const pages: BuiltPage[] = [
+    landing,
+    ...references,
+    ...guides,
+    ...helpers,
+    ...docs.map((doc) => doc.built),
+    ...changelog.pages,
+  ];
 
   const groups: NavGroup[] = [
     { title: "Overview", pages: [{ file: "index.html", title: "chainkit" }] },
@@ -72,6 +91,7 @@ export function buildSite(options: BuildOptions): BuildResult {
       })),
     },
     { title: "Docs", pages: docs.map((doc) => ({ file: doc.built.page.file, title: doc.title })) },
+    ...(changelog.group ? [changelog.group] : []),
   ];
   const files = writeSite(options.outDir, pages, groups, specs);
   files.push(...writeTryIt(options.outDir, generatedTryItSources(options.root, specs)));

@@ -16,7 +16,8 @@ const FOLD_AFTER_LINES = 30;
 export function jsonBlock(value: unknown, label = "example"): SafeHtml {
   const text = value === undefined ? "undefined" : JSON.stringify(value, null, 2);
   const lines = text.split("\n").length;
-  const block = html`<pre class="json"><code>${text}</code></pre>`;
+  // Focusable: a long example scrolls inside its box, and keyboard readers must be able to scroll it too.
+  const block = html`<pre class="json" tabindex="0"><code>${text}</code></pre>`;
   if (lines <= FOLD_AFTER_LINES) return block;
   return html`<details class="fold"><summary>Show ${label} (${lines} lines)</summary>${block}</details>`;
 }

@@ -4,6 +4,7 @@
  */
 import { html, jsonForScript, type SafeHtml } from "./html.js";
 import type { SearchEntry } from "./search-index.js";
+import { themeBootScript, themeSwitch } from "./theme-script.js";
 
 /** A link in the sidebar. */
 export interface NavLink {
@@ -29,6 +30,8 @@ export interface PageInput {
   toc: readonly NavLink[];
   /** The main content. */
   body: SafeHtml;
+  /** One or two sentences for search engines and link previews; default: the title and what the portal is. */
+  description?: string;
 }
 
 /** A built page with the search entries it contributes. */
@@ -70,6 +73,8 @@ export function renderPage(page: PageInput, shell: SiteShell): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${page.title} · chainkit docs</title>
+<meta name="description" content="${page.description ?? `${page.title}: chainkit docs, the reference, guides and search of each API, generated from its spec.`}">
+${themeBootScript()}
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="style.css">
 <link rel="stylesheet" href="copy-call.css">
@@ -84,6 +89,7 @@ export function renderPage(page: PageInput, shell: SiteShell): string {
 <input id="search" type="search" placeholder="Search operations, methods, schemas…" autocomplete="off" spellcheck="false">
 <ul id="search-results" class="search-results" hidden></ul>
 </div>
+${themeSwitch()}
 </header>
 <div class="layout">
 <nav class="sidebar" aria-label="Site">${groups}${toc}</nav>

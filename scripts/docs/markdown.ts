@@ -47,7 +47,7 @@ export function renderMarkdown(text: string | undefined, options: MarkdownOption
       }
       index += 1;
       const languageClass = language ? ` class="language-${escapeHtml(language)}"` : "";
-      out.push(`<pre><code${languageClass}>${escapeHtml(body.join("\n"))}</code></pre>`);
+      out.push(`<pre tabindex="0"><code${languageClass}>${escapeHtml(body.join("\n"))}</code></pre>`);
       continue;
     }
     const heading = /^(#{1,6})\s+(.*)$/.exec(line);

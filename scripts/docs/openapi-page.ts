@@ -4,6 +4,7 @@
  */
 import { anchorId } from "./anchors.js";
 import { copyCallView } from "./copy-call-view.js";
+import { fieldAnchor, selfLink } from "./deep-links.js";
 import { html, joinHtml, type SafeHtml } from "./html.js";
 import { jsonBlock, jsonInline } from "./json-block.js";
 import type { BuiltPage, NavLink } from "./layout.js";
@@ -44,7 +45,7 @@ const OPERATION_KEYS = new Set([
 ]);
 
 /** One operation with where it lives. */
-interface Operation {
+export interface Operation {
   id: string;
   /** Lower case: `get`, `query`, or an `additionalOperations` method such as `copy`. */
   method: string;
@@ -244,7 +245,8 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
   return runs;
 }
 
-function collectOperations(doc: Json): Operation[] {
+/** Every operation of the document, in path order; one without an `operationId` is named `<method>-<path>`. */
+export function collectOperations(doc: Json): Operation[] {
   const paths = isObject(doc.paths) ? doc.paths : {};
   const operations: Operation[] = [];
   for (const [path, rawItem] of Object.entries(paths)) {
@@ -351,8 +353,9 @@ function operationView(
   const { op, pathItem, method, path } = operation;
   const parameters = mergeParameters(ctx.doc, pathItem.parameters, op.parameters);
   const rest = Object.entries(op).filter(([key]) => !OPERATION_KEYS.has(key) && !key.startsWith("x-"));
-  return html`<section class="operation" id="${anchorId("op", operation.id)}">
-<h3>${String(op.summary ?? operation.id)}</h3>
+  const id = anchorId("op", operation.id);
+  return html`<section class="operation" id="${id}">
+<h3>${String(op.summary ?? operation.id)}${selfLink(id, `operation ${operation.id}`)}</h3>
 <p class="signature"><span class="verb verb-${method}">${method.toUpperCase()}</span> <code class="path">${path}</code> <span class="op-id">operationId <code>${operation.id}</code></span></p>
 ${op.deprecated === true && html`<p class="badges"><span class="badge badge-warn">deprecated</span></p>`}
 ${extensionFacts(op)}
@@ -361,9 +364,9 @@ ${renderMarkdown(op.description as string | undefined, { codeLink: ctx.codeLink 
 ${op.security !== undefined && html`<p class="note">Authentication: ${securityRequirement(op.security)}</p>`}
 ${copyCallView(spec, `${method.toUpperCase()} ${path}`, anchorId("op", operation.id))}
 ${tryItView(surface)}
-${parameters.length > 0 && parametersView(parameters, ctx)}
-${op.requestBody !== undefined && requestBodyView(op.requestBody, ctx)}
-${responsesView(op.responses, ctx)}
+${parameters.length > 0 && parametersView(parameters, ctx, id)}
+${op.requestBody !== undefined && requestBodyView(op.requestBody, ctx, fieldAnchor(id, "body"))}
+${responsesView(op.responses, ctx, id)}
 ${rest.length > 0 && html`<h4>Other fields</h4>${jsonBlock(Object.fromEntries(rest), "fields")}`}
 </section>`;
 }
@@ -380,17 +383,18 @@ function mergeParameters(doc: Json, shared: unknown, own: unknown): Json[] {
   return [...byKey.values()];
 }
 
-function parametersView(parameters: readonly Json[], ctx: SchemaContext): SafeHtml {
+function parametersView(parameters: readonly Json[], ctx: SchemaContext, operation: string): SafeHtml {
   const rows = parameters.map((parameter) => {
     const schema = parameter.schema;
+    const id = fieldAnchor(operation, String(parameter.in), String(parameter.name));
     const facts = ["style", "explode", "allowReserved", "allowEmptyValue"]
       .filter((key) => parameter[key] !== undefined)
       .map((key) => html`<li><span class="fact">${key}</span> ${jsonInline(parameter[key])}</li>`);
-    return html`<tr>
-<td class="field-name"><code>${String(parameter.name)}</code> <span class="in">${String(parameter.in)}</span>${parameter.required === true ? html` <span class="required">required</span>` : html` <span class="optional">optional</span>`}${parameter.deprecated === true && html` <span class="badge badge-warn">deprecated</span>`}</td>
+    return html`<tr id="${id}">
+<td class="field-name"><code>${String(parameter.name)}</code>${selfLink(id, `parameter ${String(parameter.name)}`)} <span class="in">${String(parameter.in)}</span>${parameter.required === true ? html` <span class="required">required</span>` : html` <span class="optional">optional</span>`}${parameter.deprecated === true && html` <span class="badge badge-warn">deprecated</span>`}</td>
 <td class="field-type">${schema !== undefined ? typeLabel(schema, ctx) : contentLabel(parameter.content, ctx)}</td>
 <td class="field-doc">${renderMarkdown(parameter.description as string | undefined, { codeLink: ctx.codeLink })}
-${schema !== undefined && schemaDetails(schema, ctx)}
+${schema !== undefined && schemaDetails(schema, ctx, { anchor: id })}
 ${facts.length > 0 && html`<ul class="facts">${facts}</ul>`}
 ${"example" in parameter && html`<p class="note">Example: ${jsonInline(parameter.example)}</p>`}
 ${namedExamples(parameter.examples, ctx)}
@@ -411,23 +415,26 @@ function contentLabel(content: unknown, ctx: SchemaContext): SafeHtml {
   );
 }
 
-function requestBodyView(raw: unknown, ctx: SchemaContext): SafeHtml {
+function requestBodyView(raw: unknown, ctx: SchemaContext, anchor: string): SafeHtml {
   const body = derefObject(ctx.doc, raw, "request body");
   return html`<h4>Request body ${body.required === true ? html`<span class="required">required</span>` : html`<span class="optional">optional</span>`}</h4>
 ${renderMarkdown(body.description as string | undefined, { codeLink: ctx.codeLink })}
-${contentView(body.content, ctx)}`;
+${contentView(body.content, ctx, anchor)}`;
 }
 
-function contentView(content: unknown, ctx: SchemaContext): SafeHtml {
+/** `anchor`: where the body's fields are named (`op-x.body`, `op-x.200`); under each media type when there are several. */
+function contentView(content: unknown, ctx: SchemaContext, anchor?: string): SafeHtml {
   if (!isObject(content)) return html``;
+  const several = Object.keys(content).length > 1;
   return joinHtml(
     Object.entries(content).map(([mediaType, rawMedia]) => {
       const media = isObject(rawMedia) ? rawMedia : {};
       // OpenAPI 3.2: a stream's `itemSchema` describes each item (an event, a line, a record).
       const item = media.itemSchema;
+      const fields = anchor !== undefined && several ? fieldAnchor(anchor, mediaType) : anchor;
       return html`<div class="media">
 <p class="media-type"><code>${mediaType}</code>${media.schema !== undefined && html` · ${typeLabel(media.schema, ctx)}`}${item !== undefined && html` · a stream of ${typeLabel(item, ctx)}`}</p>
-${media.schema !== undefined && html`<div class="schema-box">${schemaDetails(media.schema, ctx, { expandRef: true })}</div>`}
+${media.schema !== undefined && html`<div class="schema-box">${schemaDetails(media.schema, ctx, { expandRef: true, anchor: fields })}</div>`}
 ${item !== undefined && html`<p class="example-title">Each item</p><div class="schema-box">${schemaDetails(item, ctx, { expandRef: true })}</div>`}
 ${"example" in media && html`<p class="example-title">Example</p>${jsonBlock(media.example)}`}
 ${namedExamples(media.examples, ctx)}
@@ -436,7 +443,7 @@ ${namedExamples(media.examples, ctx)}
   );
 }
 
-function responsesView(responses: unknown, ctx: SchemaContext): SafeHtml {
+function responsesView(responses: unknown, ctx: SchemaContext, operation: string): SafeHtml {
   if (!isObject(responses)) return html``;
   const items = Object.entries(responses).map(([status, raw]) => {
     const response = derefObject(ctx.doc, raw, `response ${status}`);
@@ -455,7 +462,7 @@ function responsesView(responses: unknown, ctx: SchemaContext): SafeHtml {
 ${extensionFacts(response)}
 ${renderMarkdown(response.description as string | undefined, { codeLink: ctx.codeLink })}
 ${headerRows.length > 0 && html`<table class="fields"><thead><tr><th>Header</th><th>Type</th><th>Description</th></tr></thead><tbody>${headerRows}</tbody></table>`}
-${contentView(response.content, ctx)}
+${contentView(response.content, ctx, fieldAnchor(operation, status))}
 </div>`;
   });
   return html`<h4>Responses</h4>${items}`;

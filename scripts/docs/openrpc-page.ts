@@ -5,6 +5,7 @@
  */
 import { anchorId } from "./anchors.js";
 import { copyCallView } from "./copy-call-view.js";
+import { fieldAnchor, selfLink } from "./deep-links.js";
 import { html, type SafeHtml } from "./html.js";
 import { jsonBlock, jsonInline } from "./json-block.js";
 import type { BuiltPage, NavLink } from "./layout.js";
@@ -200,8 +201,9 @@ function methodView(method: Json, ctx: SchemaContext, spec: LoadedSpec, surface:
   const examples = Array.isArray(method.examples)
     ? method.examples.map((raw) => derefObject(ctx.doc, raw, `example of ${name}`))
     : [];
-  return html`<section class="operation rpc-method" id="${anchorId("method", name)}">
-<h3><code>${name}</code></h3>
+  const id = anchorId("method", name);
+  return html`<section class="operation rpc-method" id="${id}">
+<h3><code>${name}</code>${selfLink(id, `method ${name}`)}</h3>
 ${typeof method.summary === "string" && html`<p class="lead">${method.summary}</p>`}
 <p class="signature"><span class="verb verb-rpc">RPC</span> <code class="path">${name}(${params.map((param, index) => `${index > 0 ? ", " : ""}${String(param.name)}`)})</code>${method.paramStructure !== undefined && html` <span class="op-id">params <code>${String(method.paramStructure)}</code></span>`}</p>
 ${method.deprecated === true && html`<p class="badges"><span class="badge badge-warn">deprecated</span></p>`}
@@ -210,33 +212,34 @@ ${renderMarkdown(method.description as string | undefined, { codeLink: ctx.codeL
 ${copyCallView(spec, name, anchorId("method", name))}
 ${tryItView(surface)}
 <h4>Parameters</h4>
-${params.length === 0 ? html`<p class="note">None: send <code>"params": []</code>.</p>` : paramsTable(params, byName, ctx)}
-${resultView(method.result, ctx)}
+${params.length === 0 ? html`<p class="note">None: send <code>"params": []</code>.</p>` : paramsTable(params, byName, ctx, fieldAnchor(id, "params"))}
+${resultView(method.result, ctx, fieldAnchor(id, "result"))}
 ${errors.length > 0 && html`<h4>Errors</h4>${errorsTable(errors, ctx)}`}
 ${examples.length > 0 && html`<h4>Examples</h4>${examples.map((pairing) => pairingView(name, pairing, byName, ctx))}`}
 ${rest.length > 0 && html`<h4>Other fields</h4>${jsonBlock(Object.fromEntries(rest), "fields")}`}
 </section>`;
 }
 
-function paramsTable(params: readonly Json[], byName: boolean, ctx: SchemaContext): SafeHtml {
-  const rows = params.map(
-    (param, index) => html`<tr>
-<td class="field-name">${!byName && html`<span class="in">#${index}</span> `}<code>${String(param.name)}</code>${param.required === true ? html` <span class="required">required</span>` : html` <span class="optional">optional</span>`}${param.deprecated === true && html` <span class="badge badge-warn">deprecated</span>`}</td>
+function paramsTable(params: readonly Json[], byName: boolean, ctx: SchemaContext, anchor: string): SafeHtml {
+  const rows = params.map((param, index) => {
+    const id = fieldAnchor(anchor, String(param.name));
+    return html`<tr id="${id}">
+<td class="field-name">${!byName && html`<span class="in">#${index}</span> `}<code>${String(param.name)}</code>${selfLink(id, `parameter ${String(param.name)}`)}${param.required === true ? html` <span class="required">required</span>` : html` <span class="optional">optional</span>`}${param.deprecated === true && html` <span class="badge badge-warn">deprecated</span>`}</td>
 <td class="field-type">${typeLabel(param.schema, ctx)}</td>
-<td class="field-doc">${typeof param.summary === "string" && html`<p>${param.summary}</p>`}${renderMarkdown(param.description as string | undefined, { codeLink: ctx.codeLink })}${schemaDetails(param.schema, ctx)}</td>
-</tr>`,
-  );
+<td class="field-doc">${typeof param.summary === "string" && html`<p>${param.summary}</p>`}${renderMarkdown(param.description as string | undefined, { codeLink: ctx.codeLink })}${schemaDetails(param.schema, ctx, { anchor: id })}</td>
+</tr>`;
+  });
   return html`<table class="fields params"><thead><tr><th>Parameter</th><th>Type</th><th>Description</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
-function resultView(raw: unknown, ctx: SchemaContext): SafeHtml {
+function resultView(raw: unknown, ctx: SchemaContext, anchor: string): SafeHtml {
   if (raw === undefined) return html`<h4>Result</h4><p class="note">None (a notification).</p>`;
   const result = derefObject(ctx.doc, raw, "result");
   return html`<h4>Result</h4>
 <p class="media-type"><code>${String(result.name ?? "result")}</code> · ${typeLabel(result.schema, ctx)}</p>
 ${typeof result.summary === "string" && html`<p>${result.summary}</p>`}
 ${renderMarkdown(result.description as string | undefined, { codeLink: ctx.codeLink })}
-<div class="schema-box">${schemaDetails(result.schema, ctx, { expandRef: true })}</div>`;
+<div class="schema-box">${schemaDetails(result.schema, ctx, { expandRef: true, anchor })}</div>`;
 }
 
 interface NamedError {

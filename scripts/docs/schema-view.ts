@@ -4,6 +4,7 @@
  * Keywords the renderer has no special view for are still shown, as JSON, so nothing in a spec is hidden.
  */
 import { anchorId } from "./anchors.js";
+import { fieldAnchor, selfLink } from "./deep-links.js";
 import { displayExtension } from "./extensions.js";
 import { html, joinHtml, type SafeHtml } from "./html.js";
 import { jsonBlock, jsonInline } from "./json-block.js";
@@ -135,6 +136,8 @@ export interface DetailOptions {
   expandRef?: boolean;
   /** The component name the schema is shown under; a `title` equal to it is not repeated. */
   name?: string;
+  /** The anchor of what the schema describes (an operation's body, a schema): its fields get anchors under it. */
+  anchor?: string;
 }
 
 /**
@@ -156,14 +159,14 @@ export function schemaDetails(schema: unknown, ctx: SchemaContext, options: Deta
     const component = componentOf(ref);
     const target = deref(ctx.doc, schema);
     const skip = options.skipDescription || typeof siblings.description === "string";
-    return html`${own}${component && html`<p class="see">Schema <a href="${schemaLink(component.name, ctx)}">${component.name}</a>:</p>`}${schemaDetails(target, ctx, { skipDescription: skip, name: component?.name })}`;
+    return html`${own}${component && html`<p class="see">Schema <a href="${schemaLink(component.name, ctx)}">${component.name}</a>:</p>`}${schemaDetails(target, ctx, { skipDescription: skip, name: component?.name, anchor: options.anchor })}`;
   }
   return html`${!options.skipDescription && typeof schema.title === "string" && schema.title !== options.name && html`<p class="schema-title">${schema.title}</p>`}
 ${!options.skipDescription && renderMarkdown(schema.description as string | undefined, { codeLink: ctx.codeLink })}
 ${constraints(schema)}
-${propertiesTable(schema, ctx)}
-${itemsView(schema, ctx)}
-${variantsView(schema, ctx)}
+${propertiesTable(schema, ctx, options.anchor)}
+${itemsView(schema, ctx, options.anchor)}
+${variantsView(schema, ctx, options.anchor)}
 ${conditionalView(schema, ctx)}
 ${structuredExamples(schema)}
 ${otherKeywords(schema)}`;
@@ -235,17 +238,18 @@ function structuredExamples(schema: Json): SafeHtml {
   return html`<div class="schema-examples">${examples.map((example, index) => html`<p class="example-title">Example${examples.length > 1 && ` ${index + 1}`}</p>${jsonBlock(example)}`)}</div>`;
 }
 
-function propertiesTable(schema: Json, ctx: SchemaContext): SafeHtml {
+function propertiesTable(schema: Json, ctx: SchemaContext, anchor: string | undefined): SafeHtml {
   const properties = isObject(schema.properties) ? schema.properties : {};
   const required = Array.isArray(schema.required) ? schema.required.map(String) : [];
   const names = Object.keys(properties);
   const rows = names.map((name) => {
     const property = properties[name];
     const isRequired = required.includes(name);
-    return html`<tr>
-<td class="field-name"><code>${name}</code>${isRequired ? html` <span class="required">required</span>` : html` <span class="optional">optional</span>`}</td>
+    const id = anchor === undefined ? undefined : fieldAnchor(anchor, name);
+    return html`<tr${id !== undefined && html` id="${id}"`}>
+<td class="field-name"><code>${name}</code>${id !== undefined && selfLink(id, `field ${name}`)}${isRequired ? html` <span class="required">required</span>` : html` <span class="optional">optional</span>`}</td>
 <td class="field-type">${typeLabel(property, ctx)}</td>
-<td class="field-doc">${schemaDetails(property, ctx)}</td>
+<td class="field-doc">${schemaDetails(property, ctx, { anchor: id })}</td>
 </tr>`;
   });
   const missing = required.filter((name) => !names.includes(name));
@@ -283,7 +287,7 @@ function propertiesTable(schema: Json, ctx: SchemaContext): SafeHtml {
   return html`<table class="fields"><thead><tr><th>Field</th><th>Type</th><th>Description</th></tr></thead><tbody>${rows}</tbody></table>${extra}`;
 }
 
-function itemsView(schema: Json, ctx: SchemaContext): SafeHtml {
+function itemsView(schema: Json, ctx: SchemaContext, anchor: string | undefined): SafeHtml {
   const parts: SafeHtml[] = [];
   if (Array.isArray(schema.prefixItems)) {
     schema.prefixItems.forEach((item, index) => {
@@ -295,14 +299,14 @@ function itemsView(schema: Json, ctx: SchemaContext): SafeHtml {
   const items = schema.items;
   // A referenced item type is already a link in the label; only inline item schemas need their own view.
   if (isObject(items) && refOf(items) === undefined) {
-    const inner = schemaDetails(items, ctx);
+    const inner = schemaDetails(items, ctx, { anchor: anchor && fieldAnchor(anchor, "items") });
     if (inner.value.trim() !== "")
       parts.push(html`<div class="sub"><p class="note">Items:</p>${inner}</div>`);
   }
   return joinHtml(parts);
 }
 
-function variantsView(schema: Json, ctx: SchemaContext): SafeHtml {
+function variantsView(schema: Json, ctx: SchemaContext, anchor: string | undefined): SafeHtml {
   const blocks: SafeHtml[] = [];
   for (const [keyword, title] of [
     ["oneOf", "Exactly one of"],
@@ -311,9 +315,10 @@ function variantsView(schema: Json, ctx: SchemaContext): SafeHtml {
   ] as const) {
     const variants = schema[keyword];
     if (!Array.isArray(variants)) continue;
+    // Each variant's fields are named under it (`…oneOf1.kind`): two variants may share a field name.
     const items = variants.map(
-      (variant) =>
-        html`<li><div class="variant-label">${typeLabel(variant, ctx)}</div>${schemaDetails(variant, ctx)}</li>`,
+      (variant, index) =>
+        html`<li><div class="variant-label">${typeLabel(variant, ctx)}</div>${schemaDetails(variant, ctx, { anchor: anchor && fieldAnchor(anchor, `${keyword}${index + 1}`) })}</li>`,
     );
     blocks.push(html`<div class="variants"><p class="note">${title}:</p><ol>${items}</ol></div>`);
   }
@@ -350,10 +355,11 @@ function otherKeywords(schema: Json): SafeHtml {
  * @example schemaSection("Node", spec.components.schemas.Node, ctx)
  */
 export function schemaSection(name: string, schema: unknown, ctx: SchemaContext): SafeHtml {
-  return html`<section class="schema" id="${anchorId("schema", name)}">
-<h3>${name}</h3>
+  const id = anchorId("schema", name);
+  return html`<section class="schema" id="${id}">
+<h3>${name}${selfLink(id, `schema ${name}`)}</h3>
 <p class="schema-type">${typeLabel(schema, ctx)}</p>
-${schemaDetails(schema, ctx, { name })}
+${schemaDetails(schema, ctx, { name, anchor: id })}
 </section>`;
 }
 

@@ -6,11 +6,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { type ChangelogSource, changelogPages } from "./changelog-page.js";
 import { html } from "./html.js";
 import type { BuiltPage, NavGroup } from "./layout.js";
 import type { LoadedSpec } from "./load-specs.js";
 import { openapiPages } from "./openapi-page.js";
 import { openrpcPage } from "./openrpc-page.js";
+import { releasedVersions } from "./released-specs.js";
 import { referencePage } from "./surfaces.js";
 import { loadTeamSpec } from "./team-specs.js";
 import { type TryItSource, writeTryIt } from "./try-it-bundle.js";
@@ -30,24 +32,32 @@ export interface TeamSiteResult {
  * @param paths - Spec files: OpenAPI 2.0 (Swagger), 3.0, 3.1, 3.2 or OpenRPC, one file or a multi-file root.
  * @param outDir - Output folder.
  * @param note - Where the generator's notes go.
- * @throws {SpecError} When a spec is invalid.
+ * @param versions - A folder of released specs (one folder per release, each spec under its file
+ * name): each spec then gets a changelog page.
+ * @throws {SpecError} When a spec, or a released one, is invalid.
  * @example await buildTeamSite(["openapi.yaml"], "docs-site");
  */
 export async function buildTeamSite(
   paths: readonly string[],
   outDir: string,
   note?: (line: string) => void,
+  versions?: string,
 ): Promise<TeamSiteResult> {
   const references: BuiltPage[] = [];
   const specs: LoadedSpec[] = [];
   const timings: TeamSiteResult["specs"] = [];
   const taken = new Set(["index"]);
+  const changelogSources: ChangelogSource[] = [];
   for (const path of paths) {
     const started = performance.now();
     const spec = await loadTeamSpec(path, taken, note);
     const pages = spec.surface.kind === "openapi" ? openapiPages(spec) : [openrpcPage(spec)];
     specs.push(spec);
     references.push(...pages);
+    if (versions !== undefined) {
+      const released = await releasedVersions(versions, path);
+      changelogSources.push({ spec, released, reference: pages.flatMap((built) => built.search) });
+    }
     timings.push({
       path,
       id: spec.surface.id,
@@ -55,14 +65,16 @@ export async function buildTeamSite(
       milliseconds: Math.round(performance.now() - started),
     });
   }
+  const changelog = changelogPages(changelogSources);
   const groups: NavGroup[] = [
     { title: "Overview", pages: [{ file: "index.html", title: "APIs" }] },
     {
       title: "Reference",
       pages: specs.map((spec) => ({ file: referencePage(spec.surface.id), title: spec.surface.title })),
     },
+    ...(changelog.group ? [changelog.group] : []),
   ];
-  const files = writeSite(outDir, [indexPage(specs), ...references], groups, specs);
+  const files = writeSite(outDir, [indexPage(specs), ...references, ...changelog.pages], groups, specs);
   files.push(...writeTeamTryIt(outDir, specs));
   return { files: files.sort(), specs: timings };
 }

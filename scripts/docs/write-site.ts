@@ -2,13 +2,24 @@
  * Writes a built portal: every page in the shared shell (navigation and the search index embedded,
  * so search works from `file://`), the stylesheet and script, and the specs the pages link to.
  */
-import { copyFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type BuiltPage, type NavGroup, renderPage } from "./layout.js";
 import { sortEntries } from "./search-index.js";
 
 const ASSETS = join(dirname(fileURLToPath(import.meta.url)), "assets");
+
+/** Each published asset and the sources joined into it, in order: one concern per source, one request per page. */
+const ASSET_SOURCES: Record<string, readonly string[]> = {
+  "style.css": ["style.css", "theme.css", "deep-links.css", "print.css"],
+  "site.js": ["site.js", "theme.js", "deep-links.js", "nav-place.js", "print.js"],
+  // Loaded by every reference page (copy a call) or on a try-it form's first opening.
+  "copy-call.css": ["copy-call.css"],
+  "copy-call.js": ["copy-call.js"],
+  "try-it.css": ["try-it.css"],
+  "try-it.js": ["try-it.js"],
+};
 
 /** A file published next to the pages, e.g. `specs/platform.openapi.yaml`. */
 export interface SiteFile {
@@ -36,8 +47,11 @@ export function writeSite(
     writeFileSync(join(outDir, built.page.file), renderPage(built.page, shell));
     files.push(built.page.file);
   }
-  for (const asset of ["style.css", "site.js", "copy-call.css", "copy-call.js", "try-it.js", "try-it.css"]) {
-    copyFileSync(join(ASSETS, asset), join(outDir, asset));
+  for (const [asset, sources] of Object.entries(ASSET_SOURCES)) {
+    writeFileSync(
+      join(outDir, asset),
+      sources.map((source) => readFileSync(join(ASSETS, source), "utf8")).join("\n"),
+    );
     files.push(asset);
   }
   for (const file of published) {

@@ -1,4 +1,4 @@
-import { cpSync, existsSync } from "node:fs";
+import { cpSync, existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -11,7 +11,7 @@ import { watchParent } from "./watch-parent.js";
 /** `chainkit docs --help`. */
 export const DOCS_HELP = `Usage: chainkit docs [options]
        chainkit docs --serve --sandbox [--seed <n>]
-       chainkit docs <spec…> --out <dir> [--serve [--mock]]
+       chainkit docs <spec…> --out <dir> [--versions <dir>] [--serve [--mock]]
 
 The docs portal: every operation of every spec, the guides and a search, as static pages that
 work from file:// with no request leaving the page.
@@ -24,6 +24,9 @@ chainkit generate makes from the spec. Needs the generator's packages, as chaink
 
 Options:
   --out <dir>      copy the portal into <dir> (to publish or keep it); with specs, where to build
+  --versions <dir> with specs: a folder of released specs, one folder per release (v1.0.0/,
+                   v1.1.0/, …) holding each spec under its file name; each spec then gets a
+                   changelog page, every change judged as chainkit diff judges it
   --serve          serve the portal on 127.0.0.1 until Ctrl-C (or until the process
                    that started it goes away)
   --port <n>       the port for --serve (default: a free one)
@@ -45,6 +48,7 @@ function readOptions(args: readonly string[]) {
       allowPositionals: true,
       options: {
         out: { type: "string" },
+        versions: { type: "string" },
         serve: { type: "boolean" },
         port: { type: "string" },
         sandbox: { type: "boolean" },
@@ -72,6 +76,17 @@ export async function runDocsCommand(args: readonly string[]): Promise<void> {
   const { values: options, positionals: specs } = readOptions(args);
   if (options.help) return console.log(DOCS_HELP);
   if (options.port !== undefined && !options.serve) throw new UsageError("--port goes with --serve");
+  if (options.versions !== undefined && specs.length === 0) {
+    throw new UsageError("--versions goes with specs: chainkit docs <spec…> --out <dir> --versions <dir>");
+  }
+  if (
+    options.versions !== undefined &&
+    !statSync(options.versions, { throwIfNoEntry: false })?.isDirectory()
+  ) {
+    throw new UsageError(
+      `--versions ${options.versions} is not a folder; give the folder that holds one folder per release`,
+    );
+  }
   if ((options.sandbox || options.mock) && !options.serve) {
     throw new UsageError(`--${options.sandbox ? "sandbox" : "mock"} goes with --serve`);
   }
@@ -81,7 +96,7 @@ export async function runDocsCommand(args: readonly string[]): Promise<void> {
     if (options.sandbox) {
       throw new UsageError("--sandbox serves chainkit's own surfaces; for your specs, use --mock");
     }
-    const built = await buildTeamPortal(specs, options.out);
+    const built = await buildTeamPortal(specs, options.out, options.versions);
     if (options.serve) {
       const mocks = options.mock ? (portal: string) => mocksForPortal(portal, built) : undefined;
       await serveUntilStopped(resolve(options.out), options.port, mocks);
@@ -113,6 +128,7 @@ export async function runDocsCommand(args: readonly string[]): Promise<void> {
 async function buildTeamPortal(
   specs: readonly string[],
   out: string,
+  versions: string | undefined,
 ): Promise<{ id: string; path: string }[]> {
   // The generator and its packages load only here, as for chainkit generate.
   const [{ buildTeamSite }, { describeSpecError }] = await Promise.all([
@@ -124,7 +140,7 @@ async function buildTeamPortal(
     );
   });
   const started = performance.now();
-  const result = await buildTeamSite(specs, out, (line) => console.error(`note: ${line}`)).catch(
+  const result = await buildTeamSite(specs, out, (line) => console.error(`note: ${line}`), versions).catch(
     async (error: unknown) => {
       // A spec's fault is said with its place and fix, never as a stack trace.
       if (error instanceof Error && error.name === "SpecError") {

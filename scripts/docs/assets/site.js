@@ -5,7 +5,12 @@
   const list = document.getElementById("search-results");
   const data = document.getElementById("search-index");
   if (!input || !list || !data) return;
-  const entries = JSON.parse(data.textContent || "[]");
+  // Parsed on the first search, not at load: most page views never search.
+  let entries;
+  const index = () => {
+    entries ??= JSON.parse(data.textContent || "[]");
+    return entries;
+  };
   const LIMIT = 30;
 
   const score = (entry, query, words) => {
@@ -43,7 +48,7 @@
       return;
     }
     const words = query.split(/\s+/);
-    const ranked = entries
+    const ranked = index()
       .map((entry, position) => ({ entry, position, rank: score(entry, query, words) }))
       .filter((result) => result.rank >= 0)
       .sort((a, b) => b.rank - a.rank || a.position - b.position)

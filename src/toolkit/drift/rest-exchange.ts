@@ -89,7 +89,8 @@ export function checkRestExchange(
   };
 
   const url = new URL(exchange.target, "http://drift.invalid");
-  const documentOperation = new SpecDocument(schemas.doc).operation(operation.path, operation.method);
+  const document = new SpecDocument(schemas.doc);
+  const documentOperation = document.operation(operation.path, operation.method);
   const request = {
     method: exchange.method,
     url,
@@ -98,7 +99,13 @@ export function checkRestExchange(
   };
   // The mock's checks read the parameters; the body is checked below, with discriminators and undocumented fields.
   const { body: _body, ...parameterValidators } = validators;
-  const checked = checkRequest(request, match.rawPathParams, documentOperation, parameterValidators);
+  const checked = checkRequest(
+    request,
+    match.rawPathParams,
+    documentOperation,
+    parameterValidators,
+    document.resolve,
+  );
   if (!checked.ok) {
     const issues = checked.issues.filter((issue) => !issue.message.startsWith("is not JSON"));
     add(
