@@ -23,6 +23,8 @@ import type { IndexerClient } from "chainkit/indexer";
 import type { PlatformClient } from "chainkit/platform";
 import type { Sandbox } from "chainkit/sandbox";
 import type { AssetIssue, WalletClient } from "chainkit/wallet";
+import type { RestOperation } from "../../src/runtime/operation.js";
+import type { StreamItemsContext } from "../../src/runtime/rest/stream-items/read-stream-items.js";
 
 export declare const platform: PlatformClient;
 export declare const evm: EvmClient;
@@ -97,3 +99,20 @@ export declare function createNotesClient(options: { fetch?: typeof fetch }): {
   createNote(body: { title: string }): Promise<Note>;
   getNote(id: string): Promise<Note>;
 };
+
+/** The decoded text of a streamed answer, chunk by chunk as it arrives. */
+export declare const chunks: AsyncIterable<string>;
+/** How a streamed answer's items are read: its format, item validator and limits. */
+export declare const context: StreamItemsContext;
+/** A block event of a team's ledger spec, streamed as server-sent events (OpenAPI 3.2 `itemSchema`). */
+interface BlockEvent {
+  event?: string;
+  id?: string;
+  data: { height: bigint };
+}
+/** The client `chainkit generate` makes for that ledger spec: `watchBlocks` streams its events. */
+export declare const ledger: {
+  watchBlocks(query?: { from?: bigint }): Promise<AsyncIterable<BlockEvent>>;
+};
+/** The ledger spec's operation descriptors, from its generated `operations.ts`. */
+export declare const ledgerOperations: { watchBlocks: RestOperation };

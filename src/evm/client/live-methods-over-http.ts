@@ -40,7 +40,7 @@ export interface EvmHttpLiveMethods {
  *
  * @returns The two methods, each throwing `ConfigurationError` (option `transport`) when called.
  * @example
- * liveMethodsOverHttp().subscribe(); // throws ConfigurationError: Invalid option transport: subscribe is not available over HTTP…
+ * const { subscribe } = liveMethodsOverHttp(); // calling subscribe throws ConfigurationError: Invalid option transport: subscribe is not available over HTTP…
  */
 export function liveMethodsOverHttp(): EvmHttpLiveMethods {
   return {

@@ -8,6 +8,7 @@ const MAX_DECODED_BYTES = 32 * 1024 * 1024;
  * pass through the proxy are never touched. An encoding it cannot undo gives `undefined`.
  *
  * @example
+ * import { gzipSync } from "node:zlib";
  * decodedBody(gzipSync("{}"), "gzip"); // "{}"
  */
 export function decodedBody(bytes: Buffer, encoding: string | undefined): string | undefined {

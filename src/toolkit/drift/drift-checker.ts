@@ -20,7 +20,7 @@ export interface DriftChecker {
  *
  * @example
  * const checker = createDriftChecker(await loadDriftSpec({ surface: "wallet" }));
- * const { records } = checker.check(exchange);
+ * for (const exchange of await readCapture("traffic.har")) console.log(checker.check(exchange).records);
  */
 export function createDriftChecker(spec: DriftSpec): DriftChecker {
   const router = spec.kind === "openapi" ? new RestRouter(spec.operations) : undefined;

@@ -53,7 +53,7 @@ export interface DriftProxy {
  * const proxy = await startDriftProxy({ spec: await loadDriftSpec({ surface: "evm" }), target: "https://nd-1.example.com" });
  * const evm = createEvmClient({ url: proxy.url, credentials });
  * // … later
- * console.log(renderText(proxy.report()));
+ * console.log(renderReport(proxy.report(), "text"));
  */
 export async function startDriftProxy(options: DriftProxyOptions): Promise<DriftProxy> {
   const target = targetUrl(options.target);

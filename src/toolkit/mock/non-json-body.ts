@@ -47,7 +47,8 @@ export function readFormBody(
  * @param schema - The media's schema.
  * @param resolve - Follows the document's `$ref`s.
  * @example
- * readMultipartBody(type, text, { type: "object", required: ["file"], properties: { file: { type: "string", format: "binary" } } }, resolve);
+ * const body = "--x\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.txt\"\r\n\r\nhi\r\n--x--\r\n";
+ * readMultipartBody("multipart/form-data; boundary=x", body, { type: "object", required: ["file"] }, () => undefined);
  */
 export function readMultipartBody(
   contentType: string,
