@@ -60,7 +60,10 @@ const MAX_DEPTH = 64;
 /** Reads the schemas of one document: effective views and wire fingerprints, both cached. */
 export class SchemaReader {
   private readonly views = new Map<string, SchemaView>();
+  /** Whole fingerprints by pointer. */
   private readonly prints = new Map<string, string>();
+  /** Fingerprints cut by the depth limit, by depth left and pointer. */
+  private readonly cutPrints = new Map<string, string>();
 
   constructor(readonly doc: Json) {}
 
@@ -106,26 +109,28 @@ export class SchemaReader {
   }
 
   /**
-   * A hash of what the schema accepts: annotations left out, `allOf` merged, `$ref`s followed (a
-   * cycle is named by how far up it points), unordered lists sorted. Equal hashes, same wire.
+   * A hash of what the schema accepts: annotations left out, `allOf` merged, `$ref`s followed,
+   * unordered lists sorted. Equal hashes, same wire. A recursive schema is hashed as if unrolled
+   * {@link MAX_DEPTH} levels deep, so a renamed cycle hashes alike; each (schema, depth left) is
+   * hashed once, which keeps Stripe's web of mutually recursive schemas linear instead of one walk per path.
    */
   fingerprint(node: Json | undefined, pointer: string): string {
-    return this.print(node, pointer, []).hash;
+    return this.print(node, pointer, MAX_DEPTH).hash;
   }
 
-  private print(node: Json | undefined, pointer: string, stack: string[]): { hash: string; cyclic: boolean } {
+  private print(node: Json | undefined, pointer: string, depthLeft: number): Printed {
     const found = this.deref(node, pointer);
-    const up = stack.lastIndexOf(found.pointer);
-    if (up >= 0) return { hash: `cycle:${stack.length - up}`, cyclic: true };
-    const cached = this.prints.get(found.pointer);
-    if (cached !== undefined) return { hash: cached, cyclic: false };
-    if (stack.length > MAX_DEPTH) return { hash: "deep", cyclic: false };
+    const whole = this.prints.get(found.pointer);
+    if (whole !== undefined) return { hash: whole, cut: false };
+    if (depthLeft === 0) return { hash: "deep", cut: true };
+    const key = `${depthLeft}:${found.pointer}`;
+    const cutHash = this.cutPrints.get(key);
+    if (cutHash !== undefined) return { hash: cutHash, cut: true };
     const view = this.view(found.node, found.pointer);
-    const inner = [...stack, found.pointer];
-    let cyclic = false;
+    let cut = false;
     const child = (value: Json, at: string): string => {
-      const printed = this.print(value, at, inner);
-      cyclic ||= printed.cyclic;
+      const printed = this.print(value, at, depthLeft - 1);
+      cut ||= printed.cut;
       return printed.hash;
     };
     const parts: string[] = [];
@@ -154,9 +159,17 @@ export class SchemaReader {
       }
     }
     const hash = createHash("sha1").update(parts.join(";")).digest("base64");
-    if (!cyclic) this.prints.set(found.pointer, hash);
-    return { hash, cyclic };
+    // A hash that never reached the depth limit is the schema's whole hash, whatever depth asks for it.
+    if (cut) this.cutPrints.set(key, hash);
+    else this.prints.set(found.pointer, hash);
+    return { hash, cut };
   }
+}
+
+/** A fingerprint, and whether it was cut short by the depth limit (a recursive or very deep schema). */
+interface Printed {
+  hash: string;
+  cut: boolean;
 }
 
 /** The pointer of `properties/<name>` (or another name map's entry) in a view. */

@@ -30,16 +30,37 @@ export interface SchemaSite {
 export interface Readers {
   old: SchemaReader;
   new: SchemaReader;
+  /** Counts the schema pairs walked, so a test can hold the work to a bound. */
+  work?: { schemaPairs: number };
+}
+
+/** What a pair walked once from a site emitted, under the field it was first reached by. */
+interface Walked {
+  field: string;
+  changes: SpecChange[];
 }
 
 interface Walk {
+  /** The caller's site, with `emit` going through {@link report}. */
   site: SchemaSite;
   readers: Readers;
-  /** Pairs of schemas being compared (by pointer), so recursive schemas end. */
-  active: Set<string>;
+  /**
+   * Pairs of schemas (by pointer) entered from this site: `undefined` while being walked, so
+   * recursive schemas end; then what they emitted, replayed under the new field when another path
+   * reaches them, instead of walking them again (walking every path through Stripe's mutually
+   * recursive objects is exponential).
+   */
+  seen: Map<string, Walked | undefined>;
+  /** The change lists of the pairs being walked, innermost last. */
+  recording: SpecChange[][];
+  /** How often each change (rule and pointers) was reported from this site. */
+  reported: Map<string, number>;
 }
 
 const MAX_DEPTH = 48;
+
+/** How many property paths of one site a change at the same pointers is reported under. */
+const MAX_PATHS_PER_CHANGE = 8;
 
 /**
  * Compares two versions of a schema as the wire sees them, in the site's direction, and emits each
@@ -53,7 +74,31 @@ export function compareSchemas(
   newNode: Json | undefined,
   newPointer: string,
 ): void {
-  compare({ site, readers, active: new Set() }, oldNode, oldPointer, newNode, newPointer, "", 0);
+  const walk: Walk = { site, readers, seen: new Map(), recording: [], reported: new Map() };
+  walk.site = { ...site, emit: (change) => report(walk, site, change) };
+  compare(walk, oldNode, oldPointer, newNode, newPointer, "", 0);
+}
+
+/** Emits a change unless it was already reported under enough paths, and records it for replays. */
+function report(walk: Walk, site: SchemaSite, change: SpecChange): void {
+  const key = `${change.rule}|${change.oldPointer}|${change.newPointer}`;
+  const times = walk.reported.get(key) ?? 0;
+  if (times >= MAX_PATHS_PER_CHANGE) return;
+  walk.reported.set(key, times + 1);
+  for (const changes of walk.recording) changes.push(change);
+  site.emit(change);
+}
+
+/** Emits what a pair emitted when first walked, reworded for the field it is now reached by. */
+function replay(walk: Walk, walked: Walked, field: string): void {
+  const first = `${walk.site.label}'s property ${walked.field}`;
+  const now = `${walk.site.label}'s property ${field}`;
+  for (const change of walked.changes) {
+    const message = change.message.startsWith(first)
+      ? now + change.message.slice(first.length)
+      : change.message;
+    walk.site.emit({ ...change, message });
+  }
 }
 
 function compare(
@@ -71,8 +116,15 @@ function compare(
   const before = readers.old.view(oldNode, oldPointer);
   const after = readers.new.view(newNode, newPointer);
   const pair = `${before.pointer}|${after.pointer}`;
-  if (walk.active.has(pair)) return;
-  walk.active.add(pair);
+  if (walk.seen.has(pair)) {
+    const walked = walk.seen.get(pair);
+    if (walked !== undefined) replay(walk, walked, field);
+    return;
+  }
+  walk.seen.set(pair, undefined);
+  if (walk.readers.work) walk.readers.work.schemaPairs++;
+  const changes: SpecChange[] = [];
+  walk.recording.push(changes);
   const at = new Spot(walk.site, field, before, after);
   compareTypes(at);
   compareValues(at);
@@ -80,7 +132,8 @@ function compare(
   compareLifecycle(at);
   compareProperties(walk, at, depth);
   compareStructure(walk, at, depth);
-  walk.active.delete(pair);
+  walk.recording.pop();
+  walk.seen.set(pair, { field, changes });
 }
 
 /** One place in both schemas, and how to word and emit a change there. */

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { diffSpecs } from "../../../src/toolkit/diff/index.js";
+import { loadSpecSource } from "../../../src/toolkit/diff/load-source.js";
+import { diffOpenApi } from "../../../src/toolkit/diff/openapi-rules.js";
+import { SchemaReader } from "../../../src/toolkit/diff/schema-reader.js";
 
 const fixture = (name: string) => `test/fixtures/spec-diff/${name}`;
 
@@ -75,4 +78,50 @@ describe("chainkit diff on real spec histories", () => {
     expect(diff.changes.map((change) => change.operation)).toContain("eth_getLogs");
     expect(diff.changes.every((change) => change.message === "error code 4444 is new")).toBe(true);
   }, 120_000);
+
+  // Stripe's objects reach each other through anyOf [id, expanded object]: every path through that web
+  // was once walked, and this pair never finished. Each schema pair is now walked once per site.
+  it("stripe-8241e4c: new fields on Stripe's mutually recursive objects are found in a bounded number of comparisons", async () => {
+    const [before, after] = await Promise.all([
+      loadSpecSource(fixture("stripe-8241e4c.old.json")),
+      loadSpecSource(fixture("stripe-8241e4c.new.json")),
+    ]);
+    const work = { schemaPairs: 0 };
+    const changes = diffOpenApi({
+      old: new SchemaReader(before.doc),
+      new: new SchemaReader(after.doc),
+      work,
+    });
+    // 68 component schemas: each pair walked once per site (15 operations), not once per path.
+    expect(work.schemaPairs).toBeGreaterThan(100);
+    expect(work.schemaPairs).toBeLessThan(68 * 15 * 2);
+    expect(new Set(changes.map((change) => `${change.operation} ${change.rule} ${change.severity}`))).toEqual(
+      new Set([
+        ...["GET", "POST", "DELETE"].flatMap((method) =>
+          ["/v1/customers/{customer}", "/v1/subscriptions/{subscription_exposed_id}", "/v1/account"].map(
+            (path) => `${method} ${path} response-property-added non-breaking`,
+          ),
+        ),
+        ...["GET", "POST"].flatMap((method) =>
+          ["/v1/invoices/{invoice}", "/v1/charges/{charge}/dispute"].map(
+            (path) => `${method} ${path} response-property-added non-breaking`,
+          ),
+        ),
+        "POST /v1/invoices/{invoice} request-property-added non-breaking",
+        "POST /v1/subscriptions/{subscription_exposed_id} request-property-added non-breaking",
+      ]),
+    );
+    // A field added to a shared object is named under a few of the paths that reach it, not all of them.
+    const paths = new Map<string, number>();
+    for (const change of changes) {
+      const key = `${change.operation} ${change.rule} ${change.newPointer}`;
+      paths.set(key, (paths.get(key) ?? 0) + 1);
+    }
+    expect(Math.max(...paths.values())).toBeLessThanOrEqual(8);
+    expect(changes.some((change) => change.newPointer?.includes("/invoice/properties/") ?? false)).toBe(true);
+
+    const diff = await diffSpecs(fixture("stripe-8241e4c.old.json"), fixture("stripe-8241e4c.new.json"));
+    expect(diff.bump).toBe("minor");
+    expect(diff.changes.filter((change) => change.severity === "breaking")).toEqual([]);
+  }, 60_000);
 });
