@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { emitReport, REPORT_OPTIONS, REPORT_OPTIONS_HELP, reportChoice } from "./drift-output.js";
-import { UsageError } from "./usage-error.js";
+import { parsedOrUsageError, UsageError } from "./usage-error.js";
 
 /** `chainkit check --help`. */
 export const CHECK_HELP = `Usage: chainkit check <surface> --target <url> [options]
@@ -23,13 +23,7 @@ ${REPORT_OPTIONS_HELP}
 
 /** Runs `chainkit check`. */
 export async function runCheckCommand(args: readonly string[]): Promise<void> {
-  let parsed: ReturnType<typeof readOptions>;
-  try {
-    parsed = readOptions(args);
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parsedOrUsageError(() => readOptions(args));
   if (values.help) {
     console.log(CHECK_HELP);
     return;

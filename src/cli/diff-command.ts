@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import type { SpecError } from "../../scripts/generate/spec-error.js";
-import { UsageError } from "./usage-error.js";
+import { parsedOrUsageError, UsageError } from "./usage-error.js";
 
 /** `chainkit diff --help`. */
 export const DIFF_HELP = `Usage: chainkit diff <old> <new> [options]
@@ -19,13 +19,7 @@ const FORMATS = ["text", "json", "markdown"] as const;
 
 /** Runs `chainkit diff`. */
 export async function runDiffCommand(args: readonly string[]): Promise<void> {
-  let parsed: ReturnType<typeof readOptions>;
-  try {
-    parsed = readOptions(args);
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parsedOrUsageError(() => readOptions(args));
   if (values.help) {
     console.log(DIFF_HELP);
     return;

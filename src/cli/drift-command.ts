@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { emitReport, REPORT_OPTIONS, REPORT_OPTIONS_HELP, reportChoice } from "./drift-output.js";
 import { loadSpecOption, SPEC_OPTIONS, SPEC_OPTIONS_HELP } from "./drift-spec-option.js";
-import { UsageError } from "./usage-error.js";
+import { parsedOrUsageError, UsageError } from "./usage-error.js";
 
 /** `chainkit drift --help`. */
 export const DRIFT_HELP = `Usage: chainkit drift <capture> (--spec <file> | --surface <name>) [options]
@@ -19,13 +19,7 @@ ${REPORT_OPTIONS_HELP}
 
 /** Runs `chainkit drift`. */
 export async function runDriftCommand(args: readonly string[]): Promise<void> {
-  let parsed: ReturnType<typeof readOptions>;
-  try {
-    parsed = readOptions(args);
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parsedOrUsageError(() => readOptions(args));
   if (values.help) {
     console.log(DRIFT_HELP);
     return;

@@ -2,7 +2,7 @@ import { parseArgs } from "node:util";
 import type { SpecError } from "../../scripts/generate/spec-error.js";
 import { watchGeneration } from "./generate-watch.js";
 import { loadGenerator } from "./generator/load-generator.js";
-import { UsageError } from "./usage-error.js";
+import { parsedOrUsageError, UsageError } from "./usage-error.js";
 
 /** `chainkit generate --help`. */
 export const GENERATE_HELP = `Usage: chainkit generate <spec> --out <dir> [options]
@@ -38,13 +38,7 @@ Options:
 
 /** Runs `chainkit generate`. */
 export async function runGenerateCommand(args: readonly string[]): Promise<void> {
-  let parsed: ReturnType<typeof readOptions>;
-  try {
-    parsed = readOptions(args);
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parsedOrUsageError(() => readOptions(args));
   if (values.help) {
     console.log(GENERATE_HELP);
     return;

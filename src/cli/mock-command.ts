@@ -2,7 +2,7 @@ import { parseArgs } from "node:util";
 import type { SpecError } from "../../scripts/generate/spec-error.js";
 import { checkBrowserOrigins } from "../sandbox/browser-origins.js";
 import { signalStopper } from "../sandbox/stop-on-signal.js";
-import { UsageError } from "./usage-error.js";
+import { parsedOrUsageError, UsageError } from "./usage-error.js";
 import { watchParent } from "./watch-parent.js";
 
 /** `chainkit mock --help`. */
@@ -35,13 +35,7 @@ In a test, createMockFetch(spec) from chainkit/mock gives the same mock as a fet
 
 /** Runs `chainkit mock`. */
 export async function runMockCommand(args: readonly string[]): Promise<void> {
-  let parsed: ReturnType<typeof readOptions>;
-  try {
-    parsed = readOptions(args);
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parsedOrUsageError(() => readOptions(args));
   if (values.help) {
     console.log(MOCK_HELP);
     return;

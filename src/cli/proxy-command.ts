@@ -2,7 +2,7 @@ import { createWriteStream } from "node:fs";
 import { parseArgs } from "node:util";
 import { emitReport, REPORT_OPTIONS, REPORT_OPTIONS_HELP, reportChoice } from "./drift-output.js";
 import { loadSpecOption, SPEC_OPTIONS, SPEC_OPTIONS_HELP } from "./drift-spec-option.js";
-import { UsageError } from "./usage-error.js";
+import { parsedOrUsageError, UsageError } from "./usage-error.js";
 import { watchParent } from "./watch-parent.js";
 
 /** `chainkit proxy --help`. */
@@ -27,13 +27,7 @@ ${REPORT_OPTIONS_HELP}
 
 /** Runs `chainkit proxy`. */
 export async function runProxyCommand(args: readonly string[]): Promise<void> {
-  let parsed: ReturnType<typeof readOptions>;
-  try {
-    parsed = readOptions(args);
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parsedOrUsageError(() => readOptions(args));
   if (values.help) {
     console.log(PROXY_HELP);
     return;
