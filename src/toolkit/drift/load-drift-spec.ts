@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { RestOperation, RpcMethod } from "../../runtime/operation.js";
 import { loadValidators } from "../../runtime/validation/load-validators.js";
@@ -25,17 +25,19 @@ export type DriftSpecSource =
   | { spec: string; allowRefRoots?: readonly string[]; allowRefUrls?: readonly string[] }
   | { surface: string };
 
-/** The surfaces chainkit generates, by name, with their spec files. */
-const OWN_SPECS: Readonly<Record<string, string>> = {
-  platform: "specs/platform.openapi.yaml",
-  exchange: "specs/exchange.openapi.yaml",
-  evm: "specs/evm.openrpc.yaml",
-  wallet: "specs/wallet.openapi.yaml",
-  indexer: "specs/indexer.openapi.yaml",
-};
+/**
+ * chainkit's own surfaces by name, with their spec files, read from the shipped `specs/` folder
+ * (`evm.openrpc.yaml` is `evm`), as `chainkit call` reads `generated/`: a new surface needs no entry here.
+ */
+const OWN_SPECS: ReadonlyMap<string, string> = new Map(
+  readdirSync(new URL("specs/", folderHolding("specs/")))
+    .map((file) => /^([a-z]+)\.(?:openapi|openrpc)\.yaml$/.exec(file))
+    .filter((match) => match !== null)
+    .map(([file, name]) => [name as string, file]),
+);
 
 /** The names `--surface` takes. */
-export const OWN_SURFACES = Object.keys(OWN_SPECS);
+export const OWN_SURFACES = [...OWN_SPECS.keys()];
 
 /**
  * Loads a spec for drift checks: for chainkit's own surfaces, the committed `generated/<surface>/`
@@ -66,7 +68,7 @@ export async function loadDriftSpec(source: DriftSpecSource): Promise<DriftSpec>
 }
 
 async function loadOwnSurface(name: string): Promise<DriftSpec> {
-  const file = Object.hasOwn(OWN_SPECS, name) ? OWN_SPECS[name] : undefined;
+  const file = OWN_SPECS.get(name);
   if (file === undefined) {
     throw new DriftSourceError(`--surface ${name}`, `no such surface; use one of ${OWN_SURFACES.join(", ")}`);
   }
@@ -81,7 +83,7 @@ async function loadOwnSurface(name: string): Promise<DriftSpec> {
   if (!descriptors)
     throw new DriftSourceError(name, "its generated operations were not found; run npm run generate");
   await Promise.all(Object.values(descriptors).map((descriptor) => loadValidators(descriptor)));
-  const document = await loadSpecSource(fileURLToPath(new URL(file, folderHolding("specs/"))));
+  const document = await loadSpecSource(fileURLToPath(new URL(`specs/${file}`, folderHolding("specs/"))));
   const doc = document.doc as Loose;
   const common = { name, schemas: new SpecSchemas(doc), serverSegments: serverSegments(doc) };
   const bundled = JSON.parse(readFileSync(new URL("spec.json", generated), "utf8")) as Loose;
