@@ -66,7 +66,7 @@ export async function runGenerator(options: RunOptions): Promise<RunResult> {
 /** Spec files in `specs/` that no surface declares: a spec dropped there is named, not silently skipped. */
 async function undeclaredSpecs(root: string): Promise<string[]> {
   const names = await readdir(join(root, "specs")).catch(() => [] as string[]);
-  const declared = new Set(SURFACES.map((surface) => surface.specFile));
+  const declared = new Set<string>(SURFACES.map((surface) => surface.specFile));
   return names
     .filter((name) => /\.(ya?ml|json)$/.test(name))
     .map((name) => `specs/${name}`)

@@ -39,7 +39,7 @@ export interface SurfaceNames {
 }
 
 /** The surfaces, in the order they are generated, reported and listed by the portal. */
-export const SURFACES: readonly Surface[] = [
+export const SURFACES = [
   {
     name: "platform",
     specFile: "specs/platform.openapi.yaml",
@@ -75,7 +75,17 @@ export const SURFACES: readonly Surface[] = [
     title: "Indexer",
     baseUrl: { node: "/api/v3" },
   },
-];
+] as const satisfies readonly Surface[];
+
+/** A declared surface's name, e.g. `platform`: what `src/sandbox` and the tests key their surfaces by. */
+export type SurfaceName = (typeof SURFACES)[number]["name"];
+
+/**
+ * The service's surfaces that publish no spec, so nothing is generated for them: hand code only
+ * (`src/<name>.ts`, `src/<name>/`), its export `chainkit/<name>` and a guide. For the import rules
+ * (`.dependency-cruiser.cjs`) each is a surface like the others, side by side with them.
+ */
+export const SURFACES_WITHOUT_SPEC: readonly string[] = ["grpc"];
 
 /**
  * The package entry users import for a surface.
