@@ -9,6 +9,7 @@
  */
 
 import { join } from "node:path";
+import { SURFACES } from "../../scripts/generate/surfaces.js";
 import { bundle } from "../lib/bundle.js";
 import { bundleRollup } from "../lib/bundle-rollup.js";
 import { bundleSplit, type ChunkSet } from "../lib/bundle-split.js";
@@ -200,7 +201,7 @@ export async function size(context: BenchContext): Promise<RowResult> {
     }
   }
 
-  for (const entry of ["platform", "evm", "exchange", "wallet", "indexer"]) {
+  for (const { name: entry } of SURFACES) {
     // Information since issue 47: what an app weighs is the apps row.
     await whole(`chainkit/${entry}: whole entry, no splitting`, `export * from "./src/${entry}.ts";`);
   }
@@ -311,7 +312,7 @@ async function rollupSizes(notes: string[]): Promise<Figure[]> {
       spec.external,
     );
   }
-  for (const entry of ["platform", "evm", "exchange", "wallet", "indexer"]) {
+  for (const { name: entry } of SURFACES) {
     await add(`chainkit/${entry}: whole entry, no splitting`, `export * from "./src/${entry}.ts";`, false);
   }
   await add("viem createClient + http", 'export { createClient, http } from "viem";', false);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { SURFACES } from "../../scripts/generate/surfaces.js";
 import { parseFaults } from "../../src/cli/faults-spec.js";
 import { paramValue } from "../../src/cli/param-values.js";
 import { UsageError } from "../../src/cli/usage-error.js";
@@ -8,7 +9,7 @@ describe("--faults", () => {
     const plans = parseFaults("evm:rateLimit=0.2,latencyMs=50; *:serverError=0.05");
     expect(plans.evm).toEqual({ rateLimit: 0.2, latencyMs: 50, serverError: 0.05 });
     expect(plans.platform).toEqual({ serverError: 0.05 });
-    expect(Object.keys(plans).sort()).toEqual(["evm", "exchange", "indexer", "platform", "wallet"]);
+    expect(Object.keys(plans).sort()).toEqual(SURFACES.map((surface) => surface.name).sort());
   });
 
   it("reads the same plans as JSON", () => {

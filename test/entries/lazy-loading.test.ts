@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
+import { SURFACES } from "../../scripts/generate/surfaces.js";
 
 /**
  * What each entry's clients load up front, read from esbuild's code-split bundle (not timed): code
@@ -74,7 +75,7 @@ const WORDING = [
 const VALIDATORS = [/generated\/[^/]+\/validators\//];
 
 describe("every entry loads validators and the wording of failures on first use only", () => {
-  for (const surface of ["platform", "evm", "exchange", "wallet", "indexer", "viem"]) {
+  for (const surface of [...SURFACES.map(({ name }) => name), "viem"]) {
     it(`chainkit/${surface}, everything it exports`, async () => {
       const { upFront, lazyEntries } = await splitInputs(`export * from "./src/${surface}.ts";`);
       expect(matching(upFront, [...WORDING, ...VALIDATORS])).toEqual([]);

@@ -4,6 +4,7 @@ import { fullFormats } from "ajv-formats/dist/formats.js";
 import { describe, expect, it } from "vitest";
 import * as assetPage from "../../generated/wallet/validators/getPaginatedAssetIssueList.js";
 import { OWN_FORMATS, ownFormatCheck, withOwnFormats } from "../../scripts/generate/format-checks.js";
+import { SURFACES } from "../../scripts/generate/surfaces.js";
 import { repoRoot } from "./support.js";
 
 /** ajv-formats' check of a format, whatever shape it has there (an object, a function or a RegExp). */
@@ -220,7 +221,7 @@ describe("format checks written for the generated validators", () => {
   });
 
   it("leave ajv-formats out of our five surfaces, whose formats are all written here", async () => {
-    for (const surface of ["evm", "wallet", "indexer", "exchange", "platform"]) {
+    for (const { name: surface } of SURFACES) {
       const folder = join(repoRoot, "generated", surface, "validators");
       const files = (await readdir(folder, { recursive: true })).filter((file) => file.endsWith(".js"));
       for (const file of files) {

@@ -2,6 +2,7 @@ import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { Int64Converters, int64ConverterCode } from "../../scripts/generate/int64-converter.js";
+import { SURFACES } from "../../scripts/generate/surfaces.js";
 import { convertCheckedInt64, convertInt64 } from "../../src/runtime/json/convert-int64.js";
 import type { Int64Converter, Int64Paths } from "../../src/runtime/operation.js";
 import { repoRoot } from "./support.js";
@@ -117,7 +118,7 @@ describe("int64ConverterCode", () => {
 
   it("every generated module's converter matches its int64 positions", async () => {
     let checked = 0;
-    for (const surface of ["platform", "exchange", "evm", "wallet", "indexer"]) {
+    for (const { name: surface } of SURFACES) {
       const folder = join(repoRoot, "generated", surface, "validators");
       for (const name of (await readdir(folder)).filter((file) => file.endsWith(".js"))) {
         const module = (await import(join(folder, name))) as Record<string, unknown>;

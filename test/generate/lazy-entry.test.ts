@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { build, type Metafile } from "esbuild";
 import { afterAll, describe, expect, it } from "vitest";
 import { generateSurface } from "../../scripts/generate/generate-surface.js";
+import { SURFACES } from "../../scripts/generate/surfaces.js";
 import { repoRoot } from "./support.js";
 
 /**
@@ -225,7 +226,7 @@ describe("an entry does not grow with what its operations' schemas hold", () => 
 });
 describe("the real entries", () => {
   it("import no validators module statically", async () => {
-    for (const surface of ["platform", "exchange", "evm", "wallet", "indexer"]) {
+    for (const { name: surface } of SURFACES) {
       const root = join(scratch, `real-${surface}`);
       await mkdir(root, { recursive: true });
       await writeFile(

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Json } from "../../scripts/generate/json.js";
-import type { Surface } from "../../scripts/generate/surfaces.js";
+import { SURFACES, type Surface } from "../../scripts/generate/surfaces.js";
 import { buildValidators } from "../../scripts/generate/validators.js";
 import type { Validator } from "../../src/runtime/operation.js";
 
@@ -39,9 +39,8 @@ export async function scratchRoot(): Promise<{ root: string; remove: () => Promi
   await mkdir(join(root, "src"));
   await mkdir(join(root, "examples"));
   const exports: Record<string, { types: string; import: string }> = {};
-  for (const surface of ["platform", "exchange", "wallet", "indexer", "evm"]) {
-    const spec = surface === "evm" ? "mini.openrpc.yaml" : "mini.openapi.yaml";
-    await cp(fixturePath(spec), join(root, "specs", spec.replace("mini", surface)));
+  for (const { name: surface, kind, specFile } of SURFACES) {
+    await cp(fixturePath(`mini.${kind}.yaml`), join(root, specFile));
     await writeFile(
       join(root, "src", `${surface}.ts`),
       `export * from "../generated/${surface}/index.js";\n`,

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import * as evmBlock from "../../generated/evm/validators/eth_getBlockByHash.js";
 import * as platformCreate from "../../generated/platform/validators/createNode.js";
 import * as walletAsset from "../../generated/wallet/validators/getAssetIssueById.js";
+import { SURFACES } from "../../scripts/generate/surfaces.js";
 import type { Validator } from "../../src/runtime/operation.js";
 import { checkValue } from "../../src/runtime/validation/field-issues.js";
 import { validatorsOfModule } from "../support/spec-validators.js";
@@ -25,7 +26,7 @@ describe("generated validators (ajv standalone, ESM)", () => {
       value.every((path) => Array.isArray(path) && path.every((key) => typeof key === "string"));
     // `responses` by status; a WebSocket's `subscriptions` and `messages` by subscription type.
     const DESCRIPTOR_MAPS = new Set(["responses", "subscriptions", "messages"]);
-    for (const surface of ["platform", "exchange", "evm", "wallet", "indexer"]) {
+    for (const { name: surface } of SURFACES) {
       const folder = join(repoRoot, "generated", surface, "validators");
       const modules = (await readdir(folder)).filter((name) => name.endsWith(".js"));
       expect(modules.length, surface).toBeGreaterThan(0);

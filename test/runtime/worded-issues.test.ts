@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { createEvmClient } from "chainkit/evm";
 import { createPlatformClient, RequestValidationError, ResponseValidationError } from "chainkit/platform";
 import { describe, expect, it } from "vitest";
+import { SURFACES } from "../../scripts/generate/surfaces.js";
 import { checkValue } from "../../src/runtime/validation/field-issues.js";
 import { describePattern } from "../../src/runtime/validation/pattern-words.js";
 import { validatorsOfModule } from "../support/spec-validators.js";
@@ -151,7 +152,7 @@ const BAD_VALUES: unknown[] = [
 describe("no validator jargon in any message of any generated validator", () => {
   it("every issue of every operation's validators, on values that break them, reads as words", async () => {
     let checked = 0;
-    for (const surface of ["platform", "exchange", "evm", "wallet", "indexer"]) {
+    for (const { name: surface } of SURFACES) {
       const folder = join(root, "generated", surface, "validators");
       for (const name of (await readdir(folder)).filter((file) => file.endsWith(".js"))) {
         const module = await import(join(folder, name));

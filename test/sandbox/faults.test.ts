@@ -5,6 +5,7 @@ import { ChainkitError, createPlatformClient, HttpError, NetworkError } from "ch
 import { type Sandbox, startSandbox } from "chainkit/sandbox";
 import { createWalletClient } from "chainkit/wallet";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { SURFACES } from "../../scripts/generate/surfaces.js";
 
 /** Retries quick enough for tests; the sandbox sends `Retry-After: 0` and `try_again_in: 1ms`. */
 const FAST_RETRY = { retries: 8, baseDelay: 1, maxDelay: 20 };
@@ -16,8 +17,7 @@ beforeAll(async () => {
 });
 
 afterEach(() => {
-  for (const surface of ["platform", "exchange", "evm", "wallet", "indexer"] as const)
-    sandbox.setFaults(surface, {});
+  for (const { name } of SURFACES) sandbox.setFaults(name, {});
 });
 
 afterAll(async () => {

@@ -5,6 +5,7 @@ import { ChainkitError, createPlatformClient } from "chainkit/platform";
 import { type Sandbox, startSandbox } from "chainkit/sandbox";
 import { createWalletClient } from "chainkit/wallet";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SURFACES } from "../../scripts/generate/surfaces.js";
 
 /** Calls in the run, and how many are in flight at once. */
 const CALLS = 3000;
@@ -68,9 +69,8 @@ describe("bounded load through the clients with faults on", () => {
     expect(actions.length).toBeGreaterThan(10);
     expect(assets.length).toBeGreaterThan(3);
 
-    for (const surface of ["platform", "exchange", "wallet", "indexer"] as const) {
-      sandbox.setFaults(surface, { ...FAULTS, seed: surface.length });
-    }
+    for (const { name } of SURFACES)
+      if (name !== "evm") sandbox.setFaults(name, { ...FAULTS, seed: name.length });
     sandbox.setFaults("evm", { ...FAULTS, rpcRateLimit: 0.04, seed: 99 });
 
     const random = seeded(2024);
@@ -146,8 +146,7 @@ describe("bounded load through the clients with faults on", () => {
     const finished = await Promise.race([Promise.all(Array.from({ length: IN_FLIGHT }, worker)), hung]);
     clearTimeout(timer);
     const elapsed = performance.now() - started;
-    for (const surface of ["platform", "exchange", "evm", "wallet", "indexer"] as const)
-      sandbox.setFaults(surface, {});
+    for (const { name } of SURFACES) sandbox.setFaults(name, {});
 
     expect(finished, "some calls never settled").not.toBe("hung");
     expect(settleCounts.every((count) => count === 1)).toBe(true);
@@ -170,8 +169,7 @@ describe("bounded load through the clients with faults on", () => {
       const kind = (error as Error).constructor.name;
       kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
     }
-    const faulted = ["platform", "exchange", "evm", "wallet", "indexer"] as const;
-    const requests = faulted.reduce((sum, surface) => sum + sandbox.requestCount(surface), 0);
+    const requests = SURFACES.reduce((sum, { name }) => sum + sandbox.requestCount(name), 0);
     console.info(
       `load: ${CALLS} calls (${createdNames.length} creates) over ${requests} requests in ${Math.round(elapsed)} ms;`,
       `${failures.length} typed errors: ${JSON.stringify(Object.fromEntries(kinds))}`,

@@ -3,16 +3,18 @@ import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { expect } from "vitest";
 import { parse } from "yaml";
+import { SURFACES, type SurfaceName } from "../../scripts/generate/surfaces.js";
 
-/** The five surfaces, each with one hand-written spec in `specs/`. */
-export const SURFACES = ["platform", "exchange", "wallet", "indexer", "evm"] as const;
-export type Surface = (typeof SURFACES)[number];
+/** A surface with one hand-written spec in `specs/`, as `scripts/generate/surfaces.ts` declares it. */
+export type Surface = SurfaceName;
 
 const root = new URL("../../", import.meta.url);
 
 /** The spec file of a surface, relative to the repository root. */
 function specFile(surface: Surface): string {
-  return surface === "evm" ? "specs/evm.openrpc.yaml" : `specs/${surface}.openapi.yaml`;
+  const declared = SURFACES.find((candidate) => candidate.name === surface);
+  if (declared === undefined) throw new Error(`${surface} is not a declared surface`);
+  return declared.specFile;
 }
 
 // Parsing YAML is the slow part of these tests; every test file shares one parse per surface.
