@@ -1,14 +1,16 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { packageEntries } from "./scripts/build/package-entries.js";
 
-const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
+// Tests import `chainkit/<entry>` as users do, from the sources: every entry package.json exports.
+const entries = packageEntries(fileURLToPath(new URL(".", import.meta.url)));
 
 export default defineConfig({
   resolve: {
-    alias: [
-      { find: /^chainkit\/sandbox$/, replacement: src("sandbox/index.ts") },
-      { find: /^chainkit\/(platform|evm|exchange|wallet|indexer|grpc|viem)$/, replacement: src("$1.ts") },
-    ],
+    alias: [...entries].map(([name, source]) => ({
+      find: new RegExp(`^chainkit/${name}$`),
+      replacement: source,
+    })),
   },
   test: {
     include: ["test/**/*.test.ts"],

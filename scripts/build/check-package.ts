@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { checkGenerateCommand } from "./check-generate-command.js";
 import { checkShippedGuides } from "./check-guides.js";
+import { packageEntries } from "./package-entries.js";
 
 const repo = resolve(import.meta.dirname, "../..");
 const scratch = mkdtempSync(join(tmpdir(), "chainkit-package-"));
@@ -90,7 +91,7 @@ async function checkCommand(): Promise<void> {
 const smoke = `
 import { startSandbox } from "chainkit/sandbox";
 import { createWalletClient } from "chainkit/wallet";
-for (const entry of ["platform", "evm", "exchange", "wallet", "indexer", "grpc", "viem", "sandbox"]) {
+for (const entry of ${JSON.stringify([...packageEntries(repo).keys()])}) {
   const exported = Object.keys(await import(\`chainkit/\${entry}\`));
   if (exported.length === 0) throw new Error(\`chainkit/\${entry} exports nothing\`);
 }

@@ -12,6 +12,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
+import { packageEntries } from "../build/package-entries.js";
 import { portalCallExamples } from "../docs/copy-call-examples.js";
 import { extractExamples, extractMarkdownExamples, type SourceExample } from "./extract-examples.js";
 
@@ -34,16 +35,7 @@ function typeScriptFiles(folder: string): string[] {
 
 /** The public entries, from package.json's exports: `chainkit/evm` -> `src/evm.ts`. */
 function publicEntries(): Map<string, string> {
-  const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
-    exports: Record<string, { types?: string } | string>;
-  };
-  const entries = new Map<string, string>();
-  for (const [subpath, target] of Object.entries(manifest.exports)) {
-    if (typeof target === "string" || target.types === undefined) continue;
-    const source = target.types.replace(/^\.\/dist\//, "").replace(/\.d\.ts$/, ".ts");
-    entries.set(`chainkit/${subpath.slice(2)}`, join(root, source));
-  }
-  return entries;
+  return new Map([...packageEntries(root)].map(([name, source]) => [`chainkit/${name}`, source]));
 }
 
 function compilerOptions(): ts.CompilerOptions {
