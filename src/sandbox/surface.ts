@@ -6,6 +6,8 @@ import type { Duplex } from "node:stream";
  * handler from a parsed request to a response; the core owns sockets, authentication and faults.
  */
 
+// The surfaces scripts/generate/surfaces.ts declares: shipped code may not import the generator, so
+// test/architecture/surface-lists.test.ts holds the two lists equal.
 /** The surfaces the sandbox serves, each on its own port. */
 export type SurfaceName = "platform" | "exchange" | "evm" | "wallet" | "indexer";
 

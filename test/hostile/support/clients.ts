@@ -3,6 +3,7 @@ import { createExchangeClient } from "chainkit/exchange";
 import { createIndexerClient } from "chainkit/indexer";
 import { createPlatformClient } from "chainkit/platform";
 import { createWalletClient } from "chainkit/wallet";
+import type { SurfaceName } from "../../../scripts/generate/surfaces.js";
 
 /** Secrets the hostile tests hand to clients, so they can look for them in what comes back. */
 export const TOKEN = "tok3n-SECRET-0123456789";
@@ -18,7 +19,7 @@ export interface HostileClientOptions {
 
 /** One surface's client, reduced to "make one typical call". */
 export interface SurfaceCall {
-  surface: "platform" | "evm" | "wallet" | "indexer" | "exchange";
+  surface: SurfaceName;
   /** The credential mode, for node surfaces. */
   mode: "bearer" | "token" | "basic" | "signed";
   /** The secrets this client holds, in the forms it sends them: none may show in what it reports. */
