@@ -10,13 +10,13 @@ import {
   type SpecDiff,
   summaryLine,
 } from "../../src/toolkit/diff/index.js";
-import type { Json as SpecJson } from "../generate/json.js";
+import type { JsonObject as Json, Json as SpecJson } from "../generate/json.js";
+import { unescapeToken } from "../generate/json-pointer.js";
 import { anchorId } from "./anchors.js";
 import { html, type SafeHtml } from "./html.js";
 import type { BuiltPage, NavGroup, NavLink } from "./layout.js";
 import type { LoadedSpec } from "./load-specs.js";
 import { collectOperations } from "./openapi-page.js";
-import type { Json } from "./refs.js";
 import type { SearchEntry } from "./search-index.js";
 import { referencePage } from "./surfaces.js";
 
@@ -132,7 +132,7 @@ function referenceLinker(
       return id === undefined ? undefined : hrefs.get(`operation ${id}`);
     }
     const schema = /^\/components\/schemas\/([^/]+)/.exec(change.newPointer ?? "")?.[1];
-    return schema === undefined ? undefined : hrefs.get(`schema ${decodePointerToken(schema)}`);
+    return schema === undefined ? undefined : hrefs.get(`schema ${unescapeToken(schema)}`);
   };
 }
 
@@ -144,10 +144,6 @@ function operationIdsByLabel(doc: Json): Map<string, string> {
       operation.id,
     ]),
   );
-}
-
-function decodePointerToken(token: string): string {
-  return token.replace(/~1/g, "/").replace(/~0/g, "~");
 }
 
 /** One spec with its released versions and where its reference puts each item. */

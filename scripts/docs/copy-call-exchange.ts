@@ -6,8 +6,7 @@
  * fields become the method's arguments, the query's fields its positional arguments.
  */
 import { literal } from "../generate/example-code.js";
-import type { Json } from "../generate/json.js";
-import { isObject } from "./refs.js";
+import { isObject, type Json } from "../generate/json.js";
 
 /** Fields a user-signed action carries that the client fills in itself. */
 const FILLED_BY_CLIENT = new Set(["type", "signatureChainId", "hyperliquidChain", "nonce"]);

@@ -3,11 +3,11 @@
  * URL with the spec's example values and the credentials placed where the surface takes them, the
  * headers and the JSON body. Secrets are placeholders (`YOUR_API_KEY`, …), never a real key.
  */
-import type { Json as GeneratorJson } from "../generate/json.js";
+
+import { type Json as GeneratorJson, isObject, type JsonObject as Json } from "../generate/json.js";
 import { type RestOperationModel, readOpenApiOperations } from "../generate/openapi-model.js";
 import { readOpenRpcMethods } from "../generate/openrpc-model.js";
 import type { LoadedSpec } from "./load-specs.js";
-import { isObject, type Json } from "./refs.js";
 
 /** The placeholders a copied call holds where a secret goes: the reader puts their own in. */
 export const CALL_PLACEHOLDERS = {

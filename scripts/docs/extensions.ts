@@ -3,10 +3,12 @@
  * words, or nothing when the extension only steers chainkit's tools. Extension names never reach the
  * page: they are the specs' vocabulary, not the reader's.
  */
+
+import { isObject } from "../generate/json.js";
 import { anchorId } from "./anchors.js";
 import { html, type SafeHtml } from "./html.js";
 import { jsonInline } from "./json-block.js";
-import { componentOf, isObject } from "./refs.js";
+import { componentOf } from "./refs.js";
 
 /** One extension as the reader sees it. */
 export type ExtensionDisplay =

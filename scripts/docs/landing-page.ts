@@ -2,13 +2,14 @@
  * The landing page: what chainkit covers, the surfaces with links to their reference and guide, how
  * each one authenticates, and the quick start commands from the README.
  */
+
+import { isObject } from "../generate/json.js";
 import { authNote } from "./auth-notes.js";
 import { DocsError } from "./docs-error.js";
 import { html } from "./html.js";
 import type { BuiltPage } from "./layout.js";
 import type { LoadedSpec } from "./load-specs.js";
 import { renderInline, renderMarkdown } from "./markdown.js";
-import { isObject } from "./refs.js";
 import { firstSentence } from "./spec-parts.js";
 import { GUIDE_SURFACES, guidePage, referencePage } from "./surfaces.js";
 

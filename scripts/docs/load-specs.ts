@@ -5,11 +5,10 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { isObject } from "../generate/json.js";
+import { isObject, type JsonObject as Json } from "../generate/json.js";
 import { parseSpecFile } from "../generate/load-spec.js";
 import type { GeneratedClientView } from "./client-call-view.js";
 import { DocsError } from "./docs-error.js";
-import type { Json } from "./refs.js";
 import { SPEC_SURFACES, type SpecSurface } from "./surfaces.js";
 
 /** A surface with its parsed spec. */

@@ -2,6 +2,8 @@
  * The reference page of an OpenAPI 3.1 surface: overview, servers, authentication, every operation
  * (grouped by tag) with parameters, request body, responses and examples, and every component schema.
  */
+
+import { isObject, type JsonObject as Json } from "../generate/json.js";
 import { anchorId } from "./anchors.js";
 import { copyCallView } from "./copy-call-view.js";
 import { fieldAnchor, selfLink } from "./deep-links.js";
@@ -10,7 +12,7 @@ import { jsonBlock, jsonInline } from "./json-block.js";
 import type { BuiltPage, NavLink } from "./layout.js";
 import type { LoadedSpec } from "./load-specs.js";
 import { renderMarkdown } from "./markdown.js";
-import { derefObject, isObject, type Json } from "./refs.js";
+import { derefObject } from "./refs.js";
 import { type SchemaContext, schemaDetails, schemaSection, typeLabel } from "./schema-view.js";
 import type { SearchEntry } from "./search-index.js";
 import {

@@ -3,6 +3,8 @@
  * tag) with its parameters, result, errors and example request/response pairs, then the shared errors
  * and schemas. No maintained offline OpenRPC renderer exists on Node 20, so this is ours.
  */
+
+import { isObject, type JsonObject as Json } from "../generate/json.js";
 import { anchorId } from "./anchors.js";
 import { copyCallView } from "./copy-call-view.js";
 import { fieldAnchor, selfLink } from "./deep-links.js";
@@ -11,7 +13,7 @@ import { jsonBlock, jsonInline } from "./json-block.js";
 import type { BuiltPage, NavLink } from "./layout.js";
 import type { LoadedSpec } from "./load-specs.js";
 import { renderMarkdown } from "./markdown.js";
-import { componentOf, deref, derefObject, isObject, type Json, refOf } from "./refs.js";
+import { componentOf, deref, derefObject, refOf } from "./refs.js";
 import { type SchemaContext, schemaDetails, schemaSection, typeLabel } from "./schema-view.js";
 import type { SearchEntry } from "./search-index.js";
 import { codeLinker, extensionFacts, firstSentence, infoHeader, serversView } from "./spec-parts.js";

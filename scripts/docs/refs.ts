@@ -2,21 +2,9 @@
  * Local `$ref` handling for rendering: refs are followed to read what they point at, while references to
  * named components keep their names so pages can link to them instead of copying them.
  */
+import { isObject, type JsonObject } from "../generate/json.js";
+import { parsePointer, refPointer, valueAt } from "../generate/json-pointer.js";
 import { DocsError } from "./docs-error.js";
-
-/** A plain JSON object as read from a spec. */
-export type Json = Record<string, unknown>;
-
-/**
- * Tells whether a value is a plain object (not an array, not null).
- *
- * @param value - Anything.
- * @returns `true` for plain objects.
- * @example isObject({}) // true
- */
-export function isObject(value: unknown): value is Json {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /**
  * Reads the `$ref` of a reference object.
@@ -43,13 +31,10 @@ export interface ComponentName {
  * @example componentOf("#/components/schemas/Node") // { section: "schemas", name: "Node" }
  */
 export function componentOf(ref: string): ComponentName | undefined {
-  const match = /^#\/components\/([^/]+)\/([^/]+)$/.exec(ref);
-  if (!match) return undefined;
-  return { section: decodeSegment(match[1] ?? ""), name: decodeSegment(match[2] ?? "") };
-}
-
-function decodeSegment(segment: string): string {
-  return decodeURIComponent(segment).replace(/~1/g, "/").replace(/~0/g, "~");
+  const pointer = refPointer(ref);
+  const [components, section, name, ...deeper] = pointer === undefined ? [] : parsePointer(pointer);
+  if (components !== "components" || !section || !name || deeper.length > 0) return undefined;
+  return { section, name };
 }
 
 /**
@@ -62,16 +47,11 @@ function decodeSegment(segment: string): string {
  * @example resolvePointer(spec, "#/components/schemas/Node")
  */
 function resolvePointer(doc: unknown, ref: string): unknown {
-  if (!ref.startsWith("#")) throw new DocsError(`only local $refs are supported, got ${ref}`);
-  const segments = ref.slice(1).split("/").slice(1).map(decodeSegment);
-  let current: unknown = doc;
-  for (const segment of segments) {
-    if (Array.isArray(current)) current = current[Number(segment)];
-    else if (isObject(current)) current = current[segment];
-    else current = undefined;
-    if (current === undefined) throw new DocsError(`$ref ${ref} points at nothing`);
-  }
-  return current;
+  const pointer = refPointer(ref);
+  if (pointer === undefined) throw new DocsError(`only local $refs are supported, got ${ref}`);
+  const value = valueAt(doc as JsonObject, pointer);
+  if (value === undefined) throw new DocsError(`$ref ${ref} points at nothing`);
+  return value;
 }
 
 /**
@@ -103,7 +83,7 @@ export function deref(doc: unknown, value: unknown): unknown {
  * @throws {DocsError} When the value is not an object.
  * @example derefObject(spec, param, "parameter")
  */
-export function derefObject(doc: unknown, value: unknown, what: string): Json {
+export function derefObject(doc: unknown, value: unknown, what: string): JsonObject {
   const resolved = deref(doc, value);
   if (!isObject(resolved)) throw new DocsError(`${what} is not an object`);
   return resolved;

@@ -7,8 +7,8 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { basename, join } from "node:path";
 import { loadSpecSource } from "../../src/toolkit/diff/load-source.js";
+import { isObject } from "../generate/json.js";
 import type { SpecVersion } from "./changelog-page.js";
-import { isObject } from "./refs.js";
 
 /**
  * The release folders of `dir`, oldest first (numbers compared as numbers: v1.9 before v1.10).

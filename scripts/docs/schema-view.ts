@@ -3,13 +3,15 @@
  * components, and a detailed view with fields, required flags, enums, patterns, bounds and variants.
  * Keywords the renderer has no special view for are still shown, as JSON, so nothing in a spec is hidden.
  */
+
+import { isObject, type JsonObject as Json } from "../generate/json.js";
 import { anchorId } from "./anchors.js";
 import { fieldAnchor, selfLink } from "./deep-links.js";
 import { displayExtension } from "./extensions.js";
 import { html, joinHtml, type SafeHtml } from "./html.js";
 import { jsonBlock, jsonInline } from "./json-block.js";
 import { renderMarkdown } from "./markdown.js";
-import { componentOf, deref, isObject, type Json, refOf } from "./refs.js";
+import { componentOf, deref, refOf } from "./refs.js";
 
 /** What the renderer needs from the page it renders for. */
 export interface SchemaContext {

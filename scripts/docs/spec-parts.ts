@@ -2,12 +2,14 @@
  * Pieces both reference pages share: the page header from `info`, servers with their variables,
  * extension badges, named examples, and the code-span linker.
  */
+
+import { isObject, type JsonObject as Json } from "../generate/json.js";
 import { anchorId } from "./anchors.js";
 import { displayExtension } from "./extensions.js";
 import { html, joinHtml, type SafeHtml } from "./html.js";
 import { exampleBlock, jsonInline } from "./json-block.js";
 import { renderMarkdown } from "./markdown.js";
-import { componentOf, deref, isObject, type Json, refOf } from "./refs.js";
+import { componentOf, deref, refOf } from "./refs.js";
 import type { SchemaContext } from "./schema-view.js";
 
 /**

@@ -6,11 +6,11 @@
 import { basename } from "node:path";
 import { clientName } from "../generate/generate-client.js";
 import { generateSurface } from "../generate/generate-surface.js";
+import { isObject, type JsonObject as Json } from "../generate/json.js";
 import { pascalCase } from "../generate/names.js";
 import { specKindOf } from "../generate/read-spec.js";
 import { clientCalls } from "./client-calls.js";
 import type { LoadedSpec } from "./load-specs.js";
-import { isObject, type Json } from "./refs.js";
 
 /**
  * Loads a spec as the generator reads it.

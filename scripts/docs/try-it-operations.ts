@@ -5,9 +5,11 @@
  * how credentials are placed, the generated validator module that checks the exchange, and, for what
  * a browser cannot do (an action signed with a private key), why there is no form.
  */
+
+import { isObject, type JsonObject as Json } from "../generate/json.js";
 import { anchorId } from "./anchors.js";
 import type { LoadedSpec } from "./load-specs.js";
-import { deref, derefObject, isObject, type Json } from "./refs.js";
+import { deref, derefObject } from "./refs.js";
 import type { ValidatorModule } from "./try-it-modules.js";
 
 /** How a credential is placed on a request, or why the page cannot place it. */

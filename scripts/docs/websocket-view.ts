@@ -3,10 +3,12 @@
  * then one row per subscription type with the channel its messages arrive on and links to the
  * schemas of the subscription object and of each message's `data`.
  */
+
+import { isObject, type JsonObject as Json } from "../generate/json.js";
 import { anchorId } from "./anchors.js";
 import { html, type SafeHtml } from "./html.js";
 import { renderMarkdown } from "./markdown.js";
-import { componentOf, isObject, type Json, refOf } from "./refs.js";
+import { componentOf, refOf } from "./refs.js";
 import type { SchemaContext } from "./schema-view.js";
 
 /**

@@ -5,6 +5,11 @@ export function escapeToken(token: string | number): string {
   return String(token).replaceAll("~", "~0").replaceAll("/", "~1");
 }
 
+/** Reads one escaped reference token of a JSON pointer (RFC 6901): `a~1b` is `a/b`. */
+export function unescapeToken(token: string): string {
+  return token.replaceAll("~1", "/").replaceAll("~0", "~");
+}
+
 /** Appends reference tokens to a JSON pointer: `childPointer("/paths", "/v1/x")` is `/paths/~1v1~1x`. */
 export function childPointer(pointer: string, ...tokens: (string | number)[]): string {
   return pointer + tokens.map((token) => `/${escapeToken(token)}`).join("");
@@ -13,10 +18,7 @@ export function childPointer(pointer: string, ...tokens: (string | number)[]): s
 /** Splits a JSON pointer into its unescaped reference tokens. */
 export function parsePointer(pointer: string): string[] {
   if (pointer === "") return [];
-  return pointer
-    .slice(1)
-    .split("/")
-    .map((token) => token.replaceAll("~1", "/").replaceAll("~0", "~"));
+  return pointer.slice(1).split("/").map(unescapeToken);
 }
 
 /** The value at `pointer` inside `root`, or `undefined` when there is none. */

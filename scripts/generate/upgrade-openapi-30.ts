@@ -1,5 +1,6 @@
 import { findSchemaSites } from "./check-schemas.js";
 import { isObject, type Json, type JsonObject } from "./json.js";
+import { parsePointer } from "./json-pointer.js";
 import { rewriteSchema } from "./schema-walk.js";
 
 /**
@@ -54,10 +55,7 @@ function upgradeSchema(node: JsonObject): Json {
 
 /** Puts `value` at `pointer` (whose parent exists) inside `root`. */
 function replaceAt(root: JsonObject, pointer: string, value: Json): void {
-  const tokens = pointer
-    .slice(1)
-    .split("/")
-    .map((token) => token.replaceAll("~1", "/").replaceAll("~0", "~"));
+  const tokens = parsePointer(pointer);
   const last = tokens.pop() as string;
   let node: Json = root;
   for (const token of tokens)

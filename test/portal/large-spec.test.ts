@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { anchorId } from "../../scripts/docs/anchors.js";
 import { type BuiltPage, renderPage } from "../../scripts/docs/layout.js";
 import { openapiPages, SPLIT_ABOVE_OPERATIONS } from "../../scripts/docs/openapi-page.js";
-import type { Json } from "../../scripts/docs/refs.js";
+import type { JsonObject as Json } from "../../scripts/generate/json.js";
 import { openSession, type Session } from "./browser.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
