@@ -4,9 +4,9 @@
  * has none, and the portal then has no changelog.
  */
 import { execFileSync } from "node:child_process";
-import { parse } from "yaml";
+import { isObject } from "../generate/json.js";
+import { parseSpecFile } from "../generate/load-spec.js";
 import type { SpecVersion } from "./changelog-page.js";
-import { isObject } from "./refs.js";
 
 /**
  * The repository's tags, oldest version first (`git tag --sort=v:refname`: v1.9.0 before v1.10.0).
@@ -33,10 +33,10 @@ export function tagVersions(root: string, specFile: string, tags: readonly strin
   const versions: SpecVersion[] = [];
   for (const tag of tags) {
     const text = git(root, ["show", `${tag}:${specFile}`]);
-    // A tag from before the spec existed, or with a spec that no longer parses, has nothing to compare.
+    // A tag from before the spec existed, or with a spec the generator's parser refuses, has nothing to compare.
     if (text === undefined) continue;
     try {
-      const doc: unknown = specFile.endsWith(".json") ? JSON.parse(text) : parse(text, { maxAliasCount: -1 });
+      const doc = parseSpecFile(`${tag}:${specFile}`, text);
       if (isObject(doc)) versions.push({ name: tag, doc });
     } catch {}
   }
