@@ -88,13 +88,16 @@ export type {
   FeedType,
 } from "./exchange/feed/feed-types.js";
 export type { InfoClient, InfoClientOptions } from "./exchange/info-client.js";
-export type { NonceManager } from "./exchange/nonce-manager.js";
-export type { NoncePartition, NonceSource } from "./exchange/nonce-source.js";
+export { createNonceManager, type NonceManager, nonceManagerFor } from "./exchange/nonce-manager.js";
+export {
+  type NoncePartition,
+  type NonceSource,
+  partitionedNonces,
+  timeNonces,
+} from "./exchange/nonce-source.js";
 export * from "./exchange/public/action-inputs.js";
 export * from "./exchange/public/asset-directory.js";
 export * from "./exchange/public/info-client.js";
-export * from "./exchange/public/nonce-manager.js";
-export * from "./exchange/public/nonce-source.js";
 export * from "./exchange/public/price-rules.js";
 export type {
   BatchModifyAction,

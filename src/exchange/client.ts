@@ -38,6 +38,7 @@ import type {
 import type { AssetDirectory } from "./assets/asset-directory.js";
 import type { PlacedOrder } from "./assets/check-orders.js";
 import { ExchangeError } from "./errors/exchange-error.js";
+import { nonceManagerFor } from "./nonce-manager.js";
 import type { NonceSource } from "./nonce-source.js";
 import { createSignedSender, type ExchangeActionId } from "./signed-sender.js";
 import type { Hex } from "./signing/action-hash.js";
@@ -371,10 +372,7 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
   );
   const address = addressAsker(signer);
   // The nonce queue is the address's, so it is joined once the address is known (the first action).
-  const nonces = loadOnce(async () => {
-    const { nonceManagerFor } = await import("./nonce-manager.js");
-    return nonceManagerFor(await address(), options.nonces);
-  });
+  const nonces = loadOnce(async () => nonceManagerFor(await address(), options.nonces));
   const submit = createSignedSender(
     createExchangeOperations(caller),
     nonces,

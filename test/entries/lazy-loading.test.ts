@@ -309,7 +309,7 @@ describe("a client that only reads carries no signing, verification or live code
     expect(lazyEntries).toContain("src/exchange/account-actions.ts");
   });
 
-  it("createExchangeClient: the asset checks, the /info reader and the nonce queue load with the first action", async () => {
+  it("createExchangeClient: the asset checks and the /info reader load with the first action", async () => {
     const { upFront, lazyEntries } = await splitInputs(
       'export { createExchangeClient } from "./src/exchange.ts";',
     );
@@ -317,7 +317,6 @@ describe("a client that only reads carries no signing, verification or live code
       matching(upFront, [
         /src\/exchange\/info-client\.ts$/,
         /src\/exchange\/assets\//,
-        /src\/exchange\/nonce-(manager|source)\.ts$/,
         /src\/exchange\/signing\/decimal\.ts$/,
       ]),
     ).toEqual([]);
