@@ -71,19 +71,8 @@ export type {
   TwapOutcome,
   UserActionOptions,
 } from "./exchange/action-options.js";
-export {
-  type AssetDirectory,
-  type AssetInfo,
-  createAssetDirectory,
-  SPOT_ASSET_OFFSET,
-} from "./exchange/assets/asset-directory.js";
-export {
-  type PriceRulesAsset,
-  priceProblem,
-  roundPrice,
-  roundSize,
-  sizeProblem,
-} from "./exchange/assets/price-rules.js";
+export type { AssetDirectory, AssetInfo } from "./exchange/assets/asset-directory.js";
+export type { PriceRulesAsset } from "./exchange/assets/price-rules.js";
 export { createExchangeClient, type ExchangeClient, type ExchangeClientOptions } from "./exchange/client.js";
 export { ExchangeError, type ExchangeErrorOptions } from "./exchange/errors/exchange-error.js";
 export { createExchangeFeed } from "./exchange/feed/create-exchange-feed.js";
@@ -98,7 +87,7 @@ export type {
   FeedSubscription,
   FeedType,
 } from "./exchange/feed/feed-types.js";
-export { createInfoClient, type InfoClient, type InfoClientOptions } from "./exchange/info-client.js";
+export type { InfoClient, InfoClientOptions } from "./exchange/info-client.js";
 export { createNonceManager, type NonceManager, nonceManagerFor } from "./exchange/nonce-manager.js";
 export {
   type NoncePartition,
@@ -107,6 +96,9 @@ export {
   timeNonces,
 } from "./exchange/nonce-source.js";
 export * from "./exchange/public/action-inputs.js";
+export * from "./exchange/public/asset-directory.js";
+export * from "./exchange/public/info-client.js";
+export * from "./exchange/public/price-rules.js";
 export type {
   BatchModifyAction,
   CancelAction,
@@ -126,8 +118,8 @@ export type {
   UpdateLeverageAction,
 } from "./exchange/signing/action-types.js";
 export type { Cloid } from "./exchange/signing/cloid.js";
-export { normalizeDecimal, numberToDecimal } from "./exchange/signing/decimal.js";
 export * from "./exchange/signing/index.js";
+export * from "./exchange/signing/public/decimal.js";
 export {
   type EthersTypedDataSigner,
   type PrivateKeySigner,

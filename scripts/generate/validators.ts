@@ -17,6 +17,7 @@ import {
   SchemaDefinitions,
 } from "./schema-definitions.js";
 import { rewriteSchema, walkSchema } from "./schema-walk.js";
+import { packSmallChunks } from "./small-chunks.js";
 import { SpecError } from "./spec-error.js";
 import { planChunks } from "./validator-chunks.js";
 import {
@@ -225,12 +226,18 @@ export function buildValidators(file: string, doc: Json, groups: readonly Valida
   const functions = new Map(
     modules.flatMap(({ exports }) => exports.flatMap(({ validate }) => reachedFunctions(validate))),
   );
-  const plan = planChunks(
-    HELPERS_CHUNK,
-    modules.map(({ exports }) => [
-      ...new Set(exports.flatMap(({ validate }) => reachedFunctions(validate).map(([name]) => name))),
-    ]),
-    (fn) => componentNames.get(functions.get(fn)?.schema as Json),
+  const calledBy = (fn: string) =>
+    reachedFunctions(functions.get(fn) as AnyValidateFunction).map(([name]) => name);
+  const plan = packSmallChunks(
+    planChunks(
+      HELPERS_CHUNK,
+      modules.map(({ exports }) => [
+        ...new Set(exports.flatMap(({ validate }) => reachedFunctions(validate).map(([name]) => name))),
+      ]),
+      (fn) => componentNames.get(functions.get(fn)?.schema as Json),
+    ),
+    (fn) => String(functions.get(fn)?.source?.validateCode ?? "").length,
+    calledBy,
   );
   const owner = (fn: string) => plan.owner.get(fn);
   const usedHelpers = new Set<string>();

@@ -36,10 +36,8 @@ import type {
   UserActionOptions,
 } from "./action-options.js";
 import type { AssetDirectory } from "./assets/asset-directory.js";
-import { orderIssues, type PlacedOrder } from "./assets/check-orders.js";
-import { sizeProblem } from "./assets/price-rules.js";
+import type { PlacedOrder } from "./assets/check-orders.js";
 import { ExchangeError } from "./errors/exchange-error.js";
-import { createInfoClient } from "./info-client.js";
 import { nonceManagerFor } from "./nonce-manager.js";
 import type { NonceSource } from "./nonce-source.js";
 import { createSignedSender, type ExchangeActionId } from "./signed-sender.js";
@@ -295,6 +293,9 @@ function addressAsker(signer: Signer): () => Promise<string> {
 // The order, cancel and modify input checks (with the wire shapes they share with signing), loaded
 // on the first action: a client that is made and not yet used carries none of them.
 const actionInputs = /* @__PURE__ */ loadOnce(() => import("./action-inputs.js"));
+// The asset checks (the `/info` reader of the assets' rules, and prices and sizes held to them),
+// loaded on the first action that places or sizes an order.
+const assetChecks = /* @__PURE__ */ loadOnce(() => import("./asset-checks.js"));
 // The L1 signing code (msgpack, action hashing, EIP-712), loaded with the first action's checks so
 // the two imports overlap.
 const l1Signing = /* @__PURE__ */ loadOnce(() => import("./signing/sign-l1-action.js"));
@@ -360,13 +361,15 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
     validateResponse: options.validateResponse,
   });
   // Reads the assets for the price checks; its two one-time queries are not counted in usage().
-  const info = createInfoClient({
-    baseUrl: options.baseUrl,
-    fetch: options.fetch,
-    timeout: options.timeout,
-    maxResponseBytes: options.maxResponseBytes,
-    validateResponse: options.validateResponse,
-  });
+  const info = loadOnce(async () =>
+    (await assetChecks()).createInfoClient({
+      baseUrl: options.baseUrl,
+      fetch: options.fetch,
+      timeout: options.timeout,
+      maxResponseBytes: options.maxResponseBytes,
+      validateResponse: options.validateResponse,
+    }),
+  );
   const address = addressAsker(signer);
   // The nonce queue is the address's, so it is joined once the address is known (the first action).
   const nonces = loadOnce(async () => nonceManagerFor(await address(), options.nonces));
@@ -415,7 +418,8 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
   /** Checks prices and sizes against their assets (read from `/info` on first use unless given). */
   async function checkOrders(operation: ExchangeActionId, orders: PlacedOrder[], signal?: AbortSignal) {
     if (options.assets === false) return;
-    const assets = options.assets ?? (await info.assets({ signal }));
+    const { orderIssues } = await assetChecks();
+    const assets = options.assets ?? (await (await info()).assets({ signal }));
     refuse(operation, orderIssues(orders, assets));
   }
 
@@ -496,7 +500,7 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
   /** The spot tokens, read from `/info` only when an action names a token by its bare name. */
   async function spotMetaFor(id: string, params: unknown, signal?: AbortSignal) {
     const { needsTokens } = await import("./account-actions.js");
-    return needsTokens(id, params) ? info.spotMeta({ signal }) : undefined;
+    return needsTokens(id, params) ? (await info()).spotMeta({ signal }) : undefined;
   }
 
   /** A transfer or account setting signed with the user-signed scheme (its builder loads on first use). */
@@ -613,7 +617,8 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
       const { accountAction } = await import("./account-actions.js");
       const action = accountAction("twapOrder", params) as { twap: { a: number; s: string } };
       if (options.assets !== false) {
-        const assets = options.assets ?? (await info.assets({ signal: call.signal }));
+        const { sizeProblem } = await assetChecks();
+        const assets = options.assets ?? (await (await info()).assets({ signal: call.signal }));
         const asset = assets.get(action.twap.a);
         const problem = asset
           ? sizeProblem(action.twap.s, asset)

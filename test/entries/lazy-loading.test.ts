@@ -310,6 +310,20 @@ describe("a client that only reads carries no signing, verification or live code
     expect(lazyEntries).toContain("src/exchange/account-actions.ts");
   });
 
+  it("createExchangeClient: the asset checks and the /info reader load with the first action", async () => {
+    const { upFront, lazyEntries } = await splitInputs(
+      'export { createExchangeClient } from "./src/exchange.ts";',
+    );
+    expect(
+      matching(upFront, [
+        /src\/exchange\/info-client\.ts$/,
+        /src\/exchange\/assets\//,
+        /src\/exchange\/signing\/decimal\.ts$/,
+      ]),
+    ).toEqual([]);
+    expect(lazyEntries).toContain("src/exchange/asset-checks.ts");
+  });
+
   it("createExchangeClient carries no WebSocket feed code, and createExchangeFeed loads its socket and session on first use", async () => {
     const feedCode = [
       /src\/exchange\/feed\//,

@@ -4,7 +4,7 @@ import { validate194 } from "./components/ErrorResponse.js";
 import { validate179 } from "./components/ErrorResponse-2.js";
 import { validate174 } from "./components/ErrorResponse-3.js";
 import { validate108, validate54 } from "./components/NetworkStatus.js";
-import { validate57, validate59, validate61, validate63, validate65 } from "./components/NodeType.js";
+import { validate57, validate59, validate61, validate63, validate65 } from "./components/Organization.js";
 import { addIssues, commonJsExports, issueAt } from "./components/helpers.js";
 import * as module0 from "ajv/dist/runtime/ucs2length.js";
 

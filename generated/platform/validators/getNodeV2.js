@@ -4,7 +4,7 @@ import { validate194 } from "./components/ErrorResponse.js";
 import { validate179 } from "./components/ErrorResponse-2.js";
 import { validate184 } from "./components/ErrorResponse-4.js";
 import { validate152 } from "./components/NodeV2.js";
-import { validate201 } from "./components/checks11.js";
+import { validate201 } from "./components/Organization.js";
 export const path = validate201;
 
 export const responses = {

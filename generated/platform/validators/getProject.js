@@ -3,8 +3,8 @@
 import { validate194 } from "./components/ErrorResponse.js";
 import { validate179 } from "./components/ErrorResponse-2.js";
 import { validate184 } from "./components/ErrorResponse-4.js";
+import { validate201 } from "./components/Organization.js";
 import { validate158 } from "./components/Project.js";
-import { validate201 } from "./components/checks11.js";
 export const path = validate201;
 
 export const responses = {

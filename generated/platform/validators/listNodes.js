@@ -6,8 +6,7 @@ import { validate174 } from "./components/ErrorResponse-3.js";
 import { validate184 } from "./components/ErrorResponse-4.js";
 import { validate112 } from "./components/Node.js";
 import { validate119 } from "./components/NodeDetails.js";
-import { validate57, validate59, validate61, validate63 } from "./components/NodeType.js";
-import { validate82 } from "./components/ProjectType.js";
+import { validate57, validate59, validate61, validate63, validate82 } from "./components/Organization.js";
 import { addIssues, commonJsExports, issueAt } from "./components/helpers.js";
 import * as module0 from "ajv/dist/runtime/ucs2length.js";
 

@@ -4,7 +4,7 @@ import { validate194 } from "./components/ErrorResponse.js";
 import { validate179 } from "./components/ErrorResponse-2.js";
 import { validate174 } from "./components/ErrorResponse-3.js";
 import { validate184 } from "./components/ErrorResponse-4.js";
-import { validate201 } from "./components/checks11.js";
+import { validate201 } from "./components/Organization.js";
 import { addIssues, issueAt } from "./components/helpers.js";
 export const path = validate201;
 

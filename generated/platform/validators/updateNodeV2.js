@@ -5,8 +5,7 @@ import { validate179 } from "./components/ErrorResponse-2.js";
 import { validate174 } from "./components/ErrorResponse-3.js";
 import { validate184 } from "./components/ErrorResponse-4.js";
 import { validate152 } from "./components/NodeV2.js";
-import { validate170 } from "./components/UpdateNodeRequest.js";
-import { validate201 } from "./components/checks11.js";
+import { validate170, validate201 } from "./components/Organization.js";
 export const body = validate170;
 
 export const path = validate201;
