@@ -8,7 +8,7 @@
  */
 import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -44,14 +44,14 @@ function summaryValue(printed: string, key: string): string {
 /** A tiny server on 127.0.0.1 that lets `origin`'s pages read its one answer. */
 async function tinyServer(
   origin: string,
-  answer: (path: string) => { type: string; text: string },
+  answer: (request: IncomingMessage) => { type: string; text: string; headers?: Record<string, string> },
 ): Promise<Server> {
   const server = createServer((request, response) => {
     const preflight = preflightAnswer(request.method, request.headers, [origin]);
     if (preflight) return void response.writeHead(preflight.status, preflight.headers).end();
-    const { type, text } = answer(request.url ?? "/");
+    const { type, text, headers } = answer(request);
     response
-      .writeHead(200, { "content-type": type, ...browserReadHeaders(request.headers, [origin]) })
+      .writeHead(200, { "content-type": type, ...headers, ...browserReadHeaders(request.headers, [origin]) })
       .end(text);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -170,6 +170,99 @@ describe("chainkit's portal served with its sandbox", () => {
     expect(await details.locator(".try-issues li").allInnerTexts()).toEqual(["/result must be a string"]);
     await page.close();
     await closeServer(liar);
+  });
+
+  test("a node's credentials in an answer are masked, out of the page until revealed, and never logged", async () => {
+    const page = await session.newPage();
+    const logged: string[] = [];
+    page.on("console", (message) => logged.push(message.text()));
+    await page.goto(`${portal}platform.html`, { waitUntil: "load" });
+    const apiKey = summaryValue(printed, "apiKey");
+    const create = await openTryIt(page, "op-createNode");
+    await create.getByLabel("Bearer token (API key)").fill(apiKey);
+    const body = create.locator("textarea");
+    // The spec's example names a network id of the real service; the sandbox also takes public names.
+    await body.fill(
+      (await body.inputValue()).replace(/"network":\s*"[^"]*"/, '"network": "ethereum-mainnet"'),
+    );
+    expect(await send(create)).toMatch(/^201 Created/);
+    const id = /"id":\s*"(ND-[\d-]+)"/.exec(await create.locator(".try-answer").innerText())?.[1] ?? "";
+    expect(id).not.toBe("");
+
+    // The sandbox's node runs after a moment; then its answer carries the node's credentials.
+    const get = await openTryIt(page, "op-getNode");
+    await get.getByLabel("id").fill(id);
+    let answer = "";
+    for (let attempt = 0; attempt < 20 && !answer.includes('"running"'); attempt++) {
+      await page.waitForTimeout(400);
+      await send(get);
+      answer = await get.locator(".try-answer").innerText();
+    }
+    const node = (await (
+      await fetch(`${summaryValue(printed, "platform")}/v1/nodes/${id}/`, {
+        headers: { authorization: `Bearer ${apiKey}` },
+      })
+    ).json()) as { details: Record<string, string> };
+    const secrets = ["auth_key", "auth_password", "auth_username"].map((field) => node.details[field] ?? "");
+    expect(secrets.every((secret) => secret.length > 0)).toBe(true);
+
+    const inPage = async () => {
+      const html = await page.content();
+      return secrets.filter((secret) => html.includes(secret));
+    };
+    expect(answer).toContain('"auth_key":"***"');
+    expect(await inPage()).toEqual([]);
+    const reveals = get.locator(".try-answer .try-reveal");
+    expect(await reveals.count()).toBe(3);
+
+    // Reveal shows one value, deliberately, and leaves the others masked.
+    await reveals.first().click();
+    const revealed = await inPage();
+    expect(revealed).toHaveLength(1);
+    expect(await get.locator(".try-answer .try-reveal").count()).toBe(2);
+    expect(await get.locator(".try-answer").innerText()).toContain(revealed[0]);
+
+    const kept = await page.evaluate(() => ({
+      local: localStorage.length,
+      session: sessionStorage.length,
+      cookie: document.cookie,
+    }));
+    expect(kept).toEqual({ local: 0, session: 0, cookie: "" });
+    expect(logged.filter((line) => secrets.some((secret) => line.includes(secret)))).toEqual([]);
+    await page.close();
+  });
+
+  test("credential headers and typed credentials echoed in an answer are masked", async () => {
+    const password = "typed-pass-0123456789";
+    const echo = await tinyServer(portal.replace(/\/$/, ""), (request) => {
+      const basic = Buffer.from((request.headers.authorization ?? "").replace(/^Basic /, ""), "base64");
+      return {
+        type: "application/json",
+        text: JSON.stringify({ jsonrpc: "2.0", id: 1, result: "0x3e7", seen: basic.toString() }),
+        headers: {
+          "access-control-expose-headers": "x-auth-token, x-request-id",
+          "x-auth-token": "server-token-0123456789",
+          "x-request-id": "req-42",
+        },
+      };
+    });
+    const page = await session.newPage();
+    await page.goto(`${portal}evm.html`, { waitUntil: "load" });
+    const details = await openTryIt(page, "method-eth_chainId");
+    await details.locator("select").first().selectOption("");
+    await details.getByLabel("Base URL").fill(urlOf(echo));
+    await details.getByLabel("Username").fill("reader");
+    await details.getByLabel("Password").fill(password);
+    expect(await send(details)).toContain("Matches the spec (result).");
+    const html = await page.content();
+    expect(html).not.toContain(password);
+    expect(html).not.toContain("server-token-0123456789");
+    const headers = await details.locator(".try-headers pre").evaluate((pre) => pre.textContent);
+    expect(headers).toContain("x-request-id: req-42");
+    expect(headers).toContain("x-auth-token: ***");
+    expect(await details.locator(".try-answer").innerText()).toContain('"seen":"reader:***"');
+    await page.close();
+    await closeServer(echo);
   });
 
   test("a wrong param is not sent, and says which one and why", async () => {

@@ -5,7 +5,9 @@
 //
 // Credentials typed here live in this closure only: never in storage, cookies or a URL (no <form>
 // is ever submitted; node surfaces use basic auth, not the token-in-the-URL form). Text from the
-// spec or an answer is shown with textContent only, never parsed as HTML.
+// spec or an answer is shown with textContent only, never parsed as HTML. An answer's secrets (the
+// spec's x-secret fields, credential headers, typed credentials echoed back) are masked: their
+// values stay in this closure until the reader reveals one, and nothing here writes to the console.
 (() => {
   if (window.chainkitTryIt) return;
   window.chainkitTryIt = true;
@@ -105,6 +107,15 @@
     if (description.nodePath !== undefined)
       box.append(element("p", { class: "try-hint", text: NODE_AUTH_WHY }));
     return box;
+  };
+
+  /** The credentials typed for these schemes, and the header values made of them, to mask wherever an answer repeats them. */
+  const knownSecrets = (surface, description, schemeNames) => {
+    const typed = [...credentials].filter(([key]) => key.startsWith(`${surface} `)).map(([, value]) => value);
+    const sent = Object.values(credentialHeaders(surface, description, schemeNames)).map((value) =>
+      value.replace(/^(Bearer|Basic) /, ""),
+    );
+    return [...typed, ...sent].filter((value) => value !== "");
   };
 
   /** Headers carrying the credentials of the operation's schemes. */
@@ -207,9 +218,31 @@
       ),
     );
 
-  /** Shows an exchange: status, time, the spec check and the answer as received. */
+  /** A masked value: shown as its mask until the reader presses Reveal; the value is never in the DOM before. */
+  const hiddenValue = ({ masked, value }) => {
+    const reveal = element("button", {
+      type: "button",
+      class: "try-reveal",
+      text: "Reveal",
+      "aria-label": "Reveal this secret value",
+    });
+    const wrap = element("span", { class: "try-secret" }, [element("span", { text: masked }), reveal]);
+    reveal.addEventListener("click", () => wrap.replaceWith(value), { once: true });
+    return wrap;
+  };
+
+  const partsView = (parts) => parts.map((part) => (typeof part === "string" ? part : hiddenValue(part)));
+
+  /** The answer's headers and body as parts, each secret masked (see try-it-answer-secrets.ts). */
+  const maskedView = (checks, answer, secretPaths, known) => ({
+    headerCount: answer.headers.length,
+    headers: checks.maskHeaders(answer.headers, known),
+    body: checks.maskAnswer(answer.text, secretPaths, known, SHOWN_ANSWER_LIMIT),
+  });
+
+  /** Shows an exchange: status, time, the spec check, the headers the page may read and the answer, secrets masked. */
   const showAnswer = (output, answer) => {
-    const { status, statusText, ms, text, check } = answer;
+    const { status, statusText, ms, check, view } = answer;
     const kind = status >= 200 && status < 300 ? "ok" : "err";
     output.replaceChildren(
       element("p", { class: "try-status" }, [
@@ -234,9 +267,15 @@
         );
       }
     }
-    const shown =
-      text.length > SHOWN_ANSWER_LIMIT ? `${text.slice(0, SHOWN_ANSWER_LIMIT)}\n… (cut here)` : text;
-    output.append(element("pre", { class: "try-answer" }, [element("code", { text: shown })]));
+    if (view.headerCount > 0) {
+      output.append(
+        element("details", { class: "try-headers" }, [
+          element("summary", { text: `Headers (${view.headerCount})` }),
+          element("pre", {}, [element("code", {}, partsView(view.headers))]),
+        ]),
+      );
+    }
+    output.append(element("pre", { class: "try-answer" }, [element("code", {}, partsView(view.body))]));
   };
 
   const refuse = (output, message, issues) => {
@@ -268,6 +307,7 @@
       status: response.status,
       statusText: response.statusText,
       ms: Math.round(performance.now() - started),
+      headers: [...response.headers],
       text,
     };
   };
@@ -357,9 +397,12 @@
           headers,
           ...(bodyText !== undefined && { body: bodyText }),
         });
+        const secretPaths = module ? checks.restAnswerSecrets(module, answer.status) : [];
+        const known = knownSecrets(surface, description, operation.schemes);
         showAnswer(output, {
           ...answer,
           check: module && checks.checkRestAnswer(module, answer.status, answer.text),
+          view: maskedView(checks, answer, secretPaths, known),
         });
       } catch (error) {
         refuse(output, error instanceof TypeError ? noAnswer() : error.message);
@@ -440,7 +483,13 @@
           },
           body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: method.method, params }),
         });
-        showAnswer(output, { ...answer, check: module && checks.checkRpcAnswer(module, answer.text) });
+        const secretPaths = module ? checks.rpcAnswerSecrets(module) : [];
+        const known = knownSecrets(surface, description, Object.keys(description.schemes));
+        showAnswer(output, {
+          ...answer,
+          check: module && checks.checkRpcAnswer(module, answer.text),
+          view: maskedView(checks, answer, secretPaths, known),
+        });
       } catch (error) {
         refuse(output, error instanceof TypeError ? noAnswer() : error.message);
       } finally {
