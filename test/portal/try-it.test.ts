@@ -265,6 +265,40 @@ describe("chainkit's portal served with its sandbox", () => {
     await closeServer(echo);
   });
 
+  test("a Try it opened before the page's scripts ran still builds its form", async () => {
+    const page = await session.newPage();
+    // A slow machine or network: the reader clicks "Try it" before site.js has run.
+    await page.route("**/site.js", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto(`${portal}platform.html#op-getOrganization`, { waitUntil: "commit" });
+    const summary = await page.evaluate(
+      () =>
+        new Promise<{ x: number; y: number; scripted: boolean }>((resolve) => {
+          const look = () => {
+            const summary = document.querySelector("#op-getOrganization details.try-it > summary");
+            const box = summary?.getBoundingClientRect();
+            if (box && box.width > 0 && (box.top < 0 || box.bottom > innerHeight)) {
+              summary?.scrollIntoView({ block: "center" });
+              requestAnimationFrame(look);
+            } else if (box && box.width > 0) {
+              resolve({
+                x: box.x + 8,
+                y: box.y + box.height / 2,
+                scripted: document.readyState === "complete",
+              });
+            } else requestAnimationFrame(look);
+          };
+          look();
+        }),
+    );
+    expect(summary.scripted).toBe(false);
+    await page.mouse.click(summary.x, summary.y);
+    await page.locator("#op-getOrganization .try-send").waitFor({ timeout: 30_000 });
+    await page.close();
+  });
+
   test("a wrong param is not sent, and says which one and why", async () => {
     const page = await session.newPage();
     await page.goto(`${portal}indexer.html`, { waitUntil: "load" });
@@ -343,7 +377,7 @@ describe("a team's portal served with chainkit mock", () => {
 });
 
 describe("a DigitalOcean-sized team portal", () => {
-  test("the first operation's try-it on a reference page is usable soon after navigation (printed)", async () => {
+  test("the first operation's try-it on a reference page is usable within 2 s of navigation", async () => {
     const out = mkdtempSync(join(tmpdir(), "chainkit-try-it-large-"));
     folders.push(out);
     const { url } = await servePortal([
@@ -353,19 +387,64 @@ describe("a DigitalOcean-sized team portal", () => {
       out,
       "--serve",
     ]);
+    // The reader comes from the spec's index page, as a link there leads to the first operation.
     const page = await session.newPage();
     await page.goto(`${url}digitalocean.html`, { waitUntil: "load" });
-    const first = await page.locator("ul.operation-index a").first().getAttribute("href");
-    const [file, anchor] = (first ?? "").split("#");
-    await page.goto(`${url}${file}`, { waitUntil: "load" });
-    const loaded = await page.evaluate(() => performance.now());
-    await openTryIt(page, anchor ?? "");
-    const usable = await page.evaluate(() => performance.now());
-    const elements = await page.evaluate(() => document.getElementsByTagName("*").length);
+    const first = (await page.locator("ul.operation-index a").first().getAttribute("href")) ?? "";
+    const anchor = first.split("#")[1] ?? "";
+    const usable = await firstTryItUsable(page, `${url}${first}`, anchor);
     console.log(
-      `DigitalOcean ${file}: page loaded at ${Math.round(loaded)} ms, first try-it (${anchor}) usable at ${Math.round(usable)} ms after navigation (${elements} elements)`,
+      `DigitalOcean ${first}: page shown (Try it laid out) at ${usable.shown} ms, form built at ${usable.built} ms, ` +
+        `a field typed and Send enabled at ${usable.at} ms after navigation (${usable.elements} elements)`,
     );
-    expect(await page.locator(`[id="${anchor}"] .try-send`).count()).toBe(1);
+    expect(usable.typed).toBe("1");
+    expect(usable.sendEnabled).toBe(true);
+    expect(usable.at).toBeLessThan(2000);
     await page.close();
   }, 300_000);
 });
+
+/**
+ * Navigates to `url` and, as a reader would, opens the operation's "Try it" as soon as it is laid
+ * out, then, as soon as the form has a field, types into it and looks at Send. Times are the page's
+ * own clock from the start of navigation. It all runs in one script in the page, so the time is the
+ * page's: neither Playwright's selector engine (injected into the page by locators; its evaluation
+ * alone took about 450 ms in a Chromium trace on the loaded 2-core machine) nor the round trips of
+ * the test's mouse and keyboard commands through a loaded machine are charged to it.
+ */
+async function firstTryItUsable(page: Page, url: string, anchor: string) {
+  await page.goto(url, { waitUntil: "commit" });
+  const state = await page.evaluate(
+    (anchor) =>
+      new Promise<{ shown: number; built: number; at: number; typed: string; sendEnabled: boolean }>(
+        (resolve) => {
+          let shown: number | undefined;
+          const step = () => {
+            const section = document.getElementById(anchor);
+            if (shown === undefined) {
+              const summary = section?.querySelector<HTMLElement>("details.try-it > summary");
+              if (!summary || summary.getBoundingClientRect().width === 0) return requestAnimationFrame(step);
+              shown = performance.now();
+              summary.scrollIntoView({ block: "center" });
+              summary.click();
+            }
+            const field = section?.querySelector<HTMLInputElement>(".try-params input, .try-body textarea");
+            const send = section?.querySelector<HTMLButtonElement>(".try-send");
+            if (!field || !send || field.getBoundingClientRect().width === 0)
+              return requestAnimationFrame(step);
+            const built = performance.now();
+            field.focus();
+            field.select();
+            // Typing as the keyboard does: an input event with the text inserted.
+            document.execCommand("insertText", false, "1");
+            resolve({ shown, built, at: performance.now(), typed: field.value, sendEnabled: !send.disabled });
+          };
+          step();
+        },
+      ),
+    anchor,
+  );
+  const elements = await page.evaluate(() => document.getElementsByTagName("*").length);
+  const [at, shown, built] = [state.at, state.shown, state.built].map(Math.round);
+  return { ...state, at, shown, built, elements };
+}

@@ -18,10 +18,12 @@
     "Kept in this tab's memory only: not stored, not put in any URL or cookie. Reloading or closing the page forgets it.";
   const SHOWN_ANSWER_LIMIT = 200_000;
 
-  const style = document.createElement("link");
-  style.rel = "stylesheet";
-  style.href = "try-it.css";
-  document.head.append(style);
+  // site.js adds the styles with this script; a page that loads it otherwise gets them here.
+  if (!document.querySelector('link[href="try-it.css"]')) {
+    document.head.append(
+      Object.assign(document.createElement("link"), { rel: "stylesheet", href: "try-it.css" }),
+    );
+  }
 
   /** Credentials by `<surface> <scheme> <part>`, in memory only. */
   const credentials = new Map();
@@ -43,11 +45,19 @@
   let counter = 0;
   const uniqueId = (hint) => `try-${hint.replace(/[^A-Za-z0-9_-]/g, "-")}-${++counter}`;
 
+  /** A request site.js started when the reader reached for a form, or a new one. */
+  const fetched = (url, init) => {
+    const started = window.chainkitTryItFetches?.get(url);
+    window.chainkitTryItFetches?.delete(url);
+    return started ?? fetch(url, init);
+  };
+
   const describe = (surface) => {
     if (!descriptions.has(surface)) {
+      const url = `try-it/${encodeURIComponent(surface)}.json`;
       descriptions.set(
         surface,
-        fetch(`try-it/${encodeURIComponent(surface)}.json`).then((response) => {
+        fetched(url).then((response) => {
           if (!response.ok) throw new Error(`try-it/${surface}.json: HTTP ${response.status}`);
           return response.json();
         }),
@@ -58,7 +68,7 @@
 
   // Where `chainkit docs --serve --sandbox` (or --mock) runs the local servers; absent on a static site.
   const localTargets = () => {
-    targets ??= fetch("try-it-targets.json", { cache: "no-store" })
+    targets ??= fetched("try-it-targets.json", { cache: "no-store" })
       .then((response) => (response.ok ? response.json() : {}))
       .catch(() => ({}));
     return targets;
@@ -548,4 +558,7 @@
     true,
   );
   for (const details of document.querySelectorAll("details.try-it[open]")) open(details);
+  // Read the page's description now, while the reader has not opened a form yet.
+  const first = document.querySelector("details.try-it");
+  if (first && location.protocol !== "file:") describe(first.dataset.tryIt).catch(() => {});
 })();
