@@ -324,6 +324,24 @@ describe("chainkit's portal served with its sandbox", () => {
     await page.close();
   });
 
+  test("JSON-RPC and signed-action forms say what a browser can send; a WebSocket-only method has no form", async () => {
+    const page = await session.newPage();
+    await page.goto(`${portal}evm.html`, { waitUntil: "load" });
+    const subscribe = await openTryIt(page, "method-eth_subscribe");
+    expect(await subscribe.locator(".try-note").innerText()).toContain("only on a WebSocket connection");
+    expect(await subscribe.locator(".try-send").count()).toBe(0);
+    const read = await openTryIt(page, "method-eth_chainId");
+    expect(await read.locator(".try-body > .try-hint").first().innerText()).toMatch(
+      /^From this page: any method the node answers over HTTP.*signs nothing/,
+    );
+    await page.goto(`${portal}exchange.html`, { waitUntil: "load" });
+    const meta = await openTryIt(page, "op-meta");
+    expect(await meta.locator(".try-body > .try-hint").first().innerText()).toMatch(
+      /^From this page: the reads .* cannot be sent from a browser/,
+    );
+    await page.close();
+  });
+
   test("a page of another origin cannot read the sandbox, even from this machine", async () => {
     const other = await tinyServer("http://127.0.0.1:1", () => ({
       type: "text/html",

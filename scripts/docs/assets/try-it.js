@@ -531,6 +531,8 @@
     try {
       const [description, local] = await Promise.all([describe(surface), localTargets()]);
       const operation = description.operations[anchor];
+      if (description.browserNote)
+        body.append(element("p", { class: "try-hint", text: description.browserNote }));
       if (!operation) {
         body.append(
           element("p", { class: "try-note", text: "This operation cannot be tried from the page." }),
