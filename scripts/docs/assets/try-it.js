@@ -6,7 +6,7 @@
 // Credentials typed here live in this closure only: never in storage, cookies or a URL (no <form>
 // is ever submitted; node surfaces use basic auth, not the token-in-the-URL form). Text from the
 // spec or an answer is shown with textContent only, never parsed as HTML. An answer's secrets (the
-// spec's x-secret fields, credential headers, typed credentials echoed back) are masked: their
+// fields the spec marks secret, credential headers, typed credentials echoed back) are masked: their
 // values stay in this closure until the reader reveals one, and nothing here writes to the console.
 (() => {
   if (window.chainkitTryIt) return;
