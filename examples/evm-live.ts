@@ -20,6 +20,10 @@
  * `chainkit sandbox --faults "evm:socketDrop=0.1"` does), and the output is the same. For a real node,
  * pass its `details.https_endpoint` and `details.auth_key` (or use `nodeAccess(node)` from
  * `chainkit/platform`), and your own key.
+ *
+ * Subscriptions cannot be tried from the docs portal's pages: each "Try it" sends one HTTP request, and
+ * `eth_subscribe` needs a WebSocket that stays open (its form says so). The reads this example makes
+ * over JSON-RPC can be tried there; the subscriptions run here, against a sandbox of their own.
  */
 import { createEvmClient, privateKeySigner } from "chainkit/evm";
 import { sandboxEnv } from "./support/sandbox-env.js";

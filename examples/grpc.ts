@@ -19,6 +19,10 @@
  * It talks to chainkit's local sandbox, whose gRPC surface is plain text: the one `chainkit sandbox --env`
  * describes in `CHAINKIT_*` variables (`CHAINKIT_GRPC_URL` is its `127.0.0.1:<port>`), or one it starts.
  * The sandbox's gRPC surface needs `@grpc/grpc-js`, an optional peer (`npm install @grpc/grpc-js`).
+ *
+ * Nothing here can be tried from the docs portal's pages: a browser cannot make gRPC calls (they need
+ * HTTP/2 trailers, which a page cannot read; gRPC-Web would need a proxy in front of the node).
+ * Run this example instead: with the sandbox it needs no node and no account.
  */
 import { Client, credentials, status } from "@grpc/grpc-js";
 import { xTokenClientOptions } from "chainkit/grpc";

@@ -7,8 +7,15 @@
 import type { FieldIssue } from "../../src/runtime/errors/request-validation-error.js";
 import { selectResponse } from "../../src/runtime/http/select-response.js";
 import { parseJson } from "../../src/runtime/json/parse-json.js";
-import type { RestOperationValidators, RpcMethodValidators, Validator } from "../../src/runtime/operation.js";
+import type {
+  RestOperationValidators,
+  RpcMethodValidators,
+  SecretPaths,
+  Validator,
+} from "../../src/runtime/operation.js";
 import { checkValue } from "../../src/runtime/validation/field-issues.js";
+
+export { maskAnswer, maskHeaders } from "./try-it-answer-secrets.js";
 
 /** What the page shows under an answer. */
 export interface AnswerCheck {
@@ -66,6 +73,31 @@ export function checkRestAnswer(module: RestOperationValidators, status: number,
   const body = readJson(text);
   if (body === NOT_JSON) return { response, issues: [{ pointer: "", message: "is not JSON" }] };
   return { response, issues: checkValue(validate, body, "") };
+}
+
+/**
+ * Where the secret fields sit in a REST answer's body: those of the response its status falls under,
+ * as the generated client wraps them in `Secret`.
+ *
+ * @param module - The operation's generated module.
+ * @param status - The HTTP status.
+ * @returns Key paths into the body (`*` for any item or property); none when the spec marks none.
+ * @example restAnswerSecrets(module, 200) // [["details", "auth_key"], …]
+ */
+export function restAnswerSecrets(module: RestOperationValidators, status: number): SecretPaths {
+  const response = selectResponse(module.responses, status);
+  return (response === undefined ? undefined : module.responses[response]?.secrets) ?? [];
+}
+
+/**
+ * Where the secret fields sit in a JSON-RPC answer: the method's, under `result`.
+ *
+ * @param module - The method's generated module.
+ * @returns Key paths into the whole answer.
+ * @example rpcAnswerSecrets(module) // [["result", "password"]]
+ */
+export function rpcAnswerSecrets(module: RpcMethodValidators): SecretPaths {
+  return (module.secrets ?? []).map((path) => ["result", ...path]);
 }
 
 /**

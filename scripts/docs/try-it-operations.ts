@@ -63,6 +63,8 @@ export interface TryItSurface {
   /** For a node the reader runs: the JSON-RPC path under the node's URL (`/evm`), `""` for REST. */
   nodePath?: string;
   schemes: Record<string, TryItScheme>;
+  /** What a browser can and cannot send on this surface, said at the top of each form; absent when it can send everything. */
+  browserNote?: string;
   /** By the operation's anchor id on its page (`op-getNode`, `method-eth_chainId`). */
   operations: Record<string, TryItRestOperation | TryItRpcMethod>;
 }
@@ -82,7 +84,19 @@ export const NODE_AUTH_WHY =
 
 /** Why an action signed with a private key has no form. */
 const SIGNED_WHY =
-  "This action carries a signature made with a private key over the action and a nonce. A web page must never hold the key, so it cannot be sent from here: use the chainkit client (it signs where the key is) or chainkit call.";
+  "This action carries a signature made with a private key over the action and a nonce. A web page must never hold the key, not even the sandbox's demo key, so it cannot be sent from here: use the chainkit client (it signs where the key is) or chainkit call (with the sandbox: chainkit call --env sandbox.env).";
+
+/** Why a method served only over a WebSocket has no form. */
+const WEBSOCKET_WHY =
+  "This method works only on a WebSocket connection (its servers are ws:// or wss://), which keeps the connection open for what the node pushes; the page sends one HTTP request per call, so it cannot be tried here. Use the chainkit client's subscribe, or see the WebSocket guide.";
+
+/** What a JSON-RPC surface's forms can send. */
+const RPC_NOTE =
+  "From this page: any method the node answers over HTTP, with the sandbox's demo credentials or your node's. The page holds no private key and signs nothing: a method that takes a signed transaction needs one signed elsewhere, pasted as its param. Methods served only over a WebSocket (subscriptions) cannot be tried here.";
+
+/** What a REST surface with signed actions can send. */
+const SIGNED_NOTE =
+  "From this page: the reads and every operation that needs no signature. The actions signed with a private key cannot be sent from a browser (each says why); the page never holds a key, not even the sandbox's demo key.";
 
 /**
  * Reads the try-it forms of a spec's operations or methods.
@@ -102,8 +116,12 @@ export function tryItSurface(spec: LoadedSpec, modules: ReadonlyMap<string, Vali
     ...(node !== undefined && { nodePath: surface.kind === "openrpc" ? node : "" }),
     schemes: node === undefined ? schemesOf(doc) : { [NODE_BASIC]: { type: "basic" as const } },
   };
-  if (surface.kind === "openrpc") return { ...base, operations: rpcMethods(doc, modules) };
-  return { ...base, operations: restOperations(doc, modules, node !== undefined) };
+  if (surface.kind === "openrpc") {
+    return { ...base, browserNote: RPC_NOTE, operations: rpcMethods(doc, modules) };
+  }
+  const operations = restOperations(doc, modules, node !== undefined);
+  const someSigned = Object.values(operations).some((operation) => operation.blocked === SIGNED_WHY);
+  return { ...base, ...(someSigned && { browserNote: SIGNED_NOTE }), operations };
 }
 
 function rpcMethods(doc: Json, modules: ReadonlyMap<string, ValidatorModule>): TryItSurface["operations"] {
@@ -125,6 +143,7 @@ function rpcMethods(doc: Json, modules: ReadonlyMap<string, ValidatorModule>): T
       method: name,
       ...(module !== undefined && { module }),
       byName: method.paramStructure === "by-name",
+      ...(webSocketOnly(method.servers) && { blocked: WEBSOCKET_WHY }),
       params: params.map((param) => {
         const example = examples.find((candidate) => candidate.name === param.name);
         const value = example && "value" in example ? example.value : schemaExample(doc, param.schema);
@@ -166,6 +185,14 @@ function restOperations(
     }
   }
   return operations;
+}
+
+/** Whether a method names servers of its own and every one is a WebSocket (`ws://`, `wss://`). */
+function webSocketOnly(servers: unknown): boolean {
+  const urls = (Array.isArray(servers) ? servers : [])
+    .filter(isObject)
+    .map((server) => String(server.url ?? ""));
+  return urls.length > 0 && urls.every((url) => /^wss?:\/\//i.test(url));
 }
 
 /** Path, query and header parameters, the operation's own over its path's; cookies a page cannot set. */

@@ -8,7 +8,7 @@
  */
 import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -44,14 +44,14 @@ function summaryValue(printed: string, key: string): string {
 /** A tiny server on 127.0.0.1 that lets `origin`'s pages read its one answer. */
 async function tinyServer(
   origin: string,
-  answer: (path: string) => { type: string; text: string },
+  answer: (request: IncomingMessage) => { type: string; text: string; headers?: Record<string, string> },
 ): Promise<Server> {
   const server = createServer((request, response) => {
     const preflight = preflightAnswer(request.method, request.headers, [origin]);
     if (preflight) return void response.writeHead(preflight.status, preflight.headers).end();
-    const { type, text } = answer(request.url ?? "/");
+    const { type, text, headers } = answer(request);
     response
-      .writeHead(200, { "content-type": type, ...browserReadHeaders(request.headers, [origin]) })
+      .writeHead(200, { "content-type": type, ...headers, ...browserReadHeaders(request.headers, [origin]) })
       .end(text);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -172,6 +172,133 @@ describe("chainkit's portal served with its sandbox", () => {
     await closeServer(liar);
   });
 
+  test("a node's credentials in an answer are masked, out of the page until revealed, and never logged", async () => {
+    const page = await session.newPage();
+    const logged: string[] = [];
+    page.on("console", (message) => logged.push(message.text()));
+    await page.goto(`${portal}platform.html`, { waitUntil: "load" });
+    const apiKey = summaryValue(printed, "apiKey");
+    const create = await openTryIt(page, "op-createNode");
+    await create.getByLabel("Bearer token (API key)").fill(apiKey);
+    const body = create.locator("textarea");
+    // The spec's example names a network id of the real service; the sandbox also takes public names.
+    await body.fill(
+      (await body.inputValue()).replace(/"network":\s*"[^"]*"/, '"network": "ethereum-mainnet"'),
+    );
+    expect(await send(create)).toMatch(/^201 Created/);
+    const id = /"id":\s*"(ND-[\d-]+)"/.exec(await create.locator(".try-answer").innerText())?.[1] ?? "";
+    expect(id).not.toBe("");
+
+    // The sandbox's node runs after a moment; then its answer carries the node's credentials.
+    const get = await openTryIt(page, "op-getNode");
+    await get.getByLabel("id").fill(id);
+    let answer = "";
+    for (let attempt = 0; attempt < 20 && !answer.includes('"running"'); attempt++) {
+      await page.waitForTimeout(400);
+      await send(get);
+      answer = await get.locator(".try-answer").innerText();
+    }
+    const node = (await (
+      await fetch(`${summaryValue(printed, "platform")}/v1/nodes/${id}/`, {
+        headers: { authorization: `Bearer ${apiKey}` },
+      })
+    ).json()) as { details: Record<string, string> };
+    const secrets = ["auth_key", "auth_password", "auth_username"].map((field) => node.details[field] ?? "");
+    expect(secrets.every((secret) => secret.length > 0)).toBe(true);
+
+    const inPage = async () => {
+      const html = await page.content();
+      return secrets.filter((secret) => html.includes(secret));
+    };
+    expect(answer).toContain('"auth_key":"***"');
+    expect(await inPage()).toEqual([]);
+    const reveals = get.locator(".try-answer .try-reveal");
+    expect(await reveals.count()).toBe(3);
+
+    // Reveal shows one value, deliberately, and leaves the others masked.
+    await reveals.first().click();
+    const revealed = await inPage();
+    expect(revealed).toHaveLength(1);
+    expect(await get.locator(".try-answer .try-reveal").count()).toBe(2);
+    expect(await get.locator(".try-answer").innerText()).toContain(revealed[0]);
+
+    const kept = await page.evaluate(() => ({
+      local: localStorage.length,
+      session: sessionStorage.length,
+      cookie: document.cookie,
+    }));
+    expect(kept).toEqual({ local: 0, session: 0, cookie: "" });
+    expect(logged.filter((line) => secrets.some((secret) => line.includes(secret)))).toEqual([]);
+    await page.close();
+  });
+
+  test("credential headers and typed credentials echoed in an answer are masked", async () => {
+    const password = "typed-pass-0123456789";
+    const echo = await tinyServer(portal.replace(/\/$/, ""), (request) => {
+      const basic = Buffer.from((request.headers.authorization ?? "").replace(/^Basic /, ""), "base64");
+      return {
+        type: "application/json",
+        text: JSON.stringify({ jsonrpc: "2.0", id: 1, result: "0x3e7", seen: basic.toString() }),
+        headers: {
+          "access-control-expose-headers": "x-auth-token, x-request-id",
+          "x-auth-token": "server-token-0123456789",
+          "x-request-id": "req-42",
+        },
+      };
+    });
+    const page = await session.newPage();
+    await page.goto(`${portal}evm.html`, { waitUntil: "load" });
+    const details = await openTryIt(page, "method-eth_chainId");
+    await details.locator("select").first().selectOption("");
+    await details.getByLabel("Base URL").fill(urlOf(echo));
+    await details.getByLabel("Username").fill("reader");
+    await details.getByLabel("Password").fill(password);
+    expect(await send(details)).toContain("Matches the spec (result).");
+    const html = await page.content();
+    expect(html).not.toContain(password);
+    expect(html).not.toContain("server-token-0123456789");
+    const headers = await details.locator(".try-headers pre").evaluate((pre) => pre.textContent);
+    expect(headers).toContain("x-request-id: req-42");
+    expect(headers).toContain("x-auth-token: ***");
+    expect(await details.locator(".try-answer").innerText()).toContain('"seen":"reader:***"');
+    await page.close();
+    await closeServer(echo);
+  });
+
+  test("a Try it opened before the page's scripts ran still builds its form", async () => {
+    const page = await session.newPage();
+    // A slow machine or network: the reader clicks "Try it" before site.js has run.
+    await page.route("**/site.js", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto(`${portal}platform.html#op-getOrganization`, { waitUntil: "commit" });
+    const summary = await page.evaluate(
+      () =>
+        new Promise<{ x: number; y: number; scripted: boolean }>((resolve) => {
+          const look = () => {
+            const summary = document.querySelector("#op-getOrganization details.try-it > summary");
+            const box = summary?.getBoundingClientRect();
+            if (box && box.width > 0 && (box.top < 0 || box.bottom > innerHeight)) {
+              summary?.scrollIntoView({ block: "center" });
+              requestAnimationFrame(look);
+            } else if (box && box.width > 0) {
+              resolve({
+                x: box.x + 8,
+                y: box.y + box.height / 2,
+                scripted: document.readyState === "complete",
+              });
+            } else requestAnimationFrame(look);
+          };
+          look();
+        }),
+    );
+    expect(summary.scripted).toBe(false);
+    await page.mouse.click(summary.x, summary.y);
+    await page.locator("#op-getOrganization .try-send").waitFor({ timeout: 30_000 });
+    await page.close();
+  });
+
   test("a wrong param is not sent, and says which one and why", async () => {
     const page = await session.newPage();
     await page.goto(`${portal}indexer.html`, { waitUntil: "load" });
@@ -194,6 +321,24 @@ describe("chainkit's portal served with its sandbox", () => {
     const details = await openTryIt(page, "op-order");
     expect(await details.locator(".try-note").innerText()).toContain("private key");
     expect(await details.locator(".try-send").count()).toBe(0);
+    await page.close();
+  });
+
+  test("JSON-RPC and signed-action forms say what a browser can send; a WebSocket-only method has no form", async () => {
+    const page = await session.newPage();
+    await page.goto(`${portal}evm.html`, { waitUntil: "load" });
+    const subscribe = await openTryIt(page, "method-eth_subscribe");
+    expect(await subscribe.locator(".try-note").innerText()).toContain("only on a WebSocket connection");
+    expect(await subscribe.locator(".try-send").count()).toBe(0);
+    const read = await openTryIt(page, "method-eth_chainId");
+    expect(await read.locator(".try-body > .try-hint").first().innerText()).toMatch(
+      /^From this page: any method the node answers over HTTP.*signs nothing/,
+    );
+    await page.goto(`${portal}exchange.html`, { waitUntil: "load" });
+    const meta = await openTryIt(page, "op-meta");
+    expect(await meta.locator(".try-body > .try-hint").first().innerText()).toMatch(
+      /^From this page: the reads .* cannot be sent from a browser/,
+    );
     await page.close();
   });
 
@@ -250,7 +395,7 @@ describe("a team's portal served with chainkit mock", () => {
 });
 
 describe("a DigitalOcean-sized team portal", () => {
-  test("the first operation's try-it on a reference page is usable soon after navigation (printed)", async () => {
+  test("the first operation's try-it on a reference page is usable within 2 s of navigation", async () => {
     const out = mkdtempSync(join(tmpdir(), "chainkit-try-it-large-"));
     folders.push(out);
     const { url } = await servePortal([
@@ -260,19 +405,64 @@ describe("a DigitalOcean-sized team portal", () => {
       out,
       "--serve",
     ]);
+    // The reader comes from the spec's index page, as a link there leads to the first operation.
     const page = await session.newPage();
     await page.goto(`${url}digitalocean.html`, { waitUntil: "load" });
-    const first = await page.locator("ul.operation-index a").first().getAttribute("href");
-    const [file, anchor] = (first ?? "").split("#");
-    await page.goto(`${url}${file}`, { waitUntil: "load" });
-    const loaded = await page.evaluate(() => performance.now());
-    await openTryIt(page, anchor ?? "");
-    const usable = await page.evaluate(() => performance.now());
-    const elements = await page.evaluate(() => document.getElementsByTagName("*").length);
+    const first = (await page.locator("ul.operation-index a").first().getAttribute("href")) ?? "";
+    const anchor = first.split("#")[1] ?? "";
+    const usable = await firstTryItUsable(page, `${url}${first}`, anchor);
     console.log(
-      `DigitalOcean ${file}: page loaded at ${Math.round(loaded)} ms, first try-it (${anchor}) usable at ${Math.round(usable)} ms after navigation (${elements} elements)`,
+      `DigitalOcean ${first}: page shown (Try it laid out) at ${usable.shown} ms, form built at ${usable.built} ms, ` +
+        `a field typed and Send enabled at ${usable.at} ms after navigation (${usable.elements} elements)`,
     );
-    expect(await page.locator(`[id="${anchor}"] .try-send`).count()).toBe(1);
+    expect(usable.typed).toBe("1");
+    expect(usable.sendEnabled).toBe(true);
+    expect(usable.at).toBeLessThan(2000);
     await page.close();
   }, 300_000);
 });
+
+/**
+ * Navigates to `url` and, as a reader would, opens the operation's "Try it" as soon as it is laid
+ * out, then, as soon as the form has a field, types into it and looks at Send. Times are the page's
+ * own clock from the start of navigation. It all runs in one script in the page, so the time is the
+ * page's: neither Playwright's selector engine (injected into the page by locators; its evaluation
+ * alone took about 450 ms in a Chromium trace on the loaded 2-core machine) nor the round trips of
+ * the test's mouse and keyboard commands through a loaded machine are charged to it.
+ */
+async function firstTryItUsable(page: Page, url: string, anchor: string) {
+  await page.goto(url, { waitUntil: "commit" });
+  const state = await page.evaluate(
+    (anchor) =>
+      new Promise<{ shown: number; built: number; at: number; typed: string; sendEnabled: boolean }>(
+        (resolve) => {
+          let shown: number | undefined;
+          const step = () => {
+            const section = document.getElementById(anchor);
+            if (shown === undefined) {
+              const summary = section?.querySelector<HTMLElement>("details.try-it > summary");
+              if (!summary || summary.getBoundingClientRect().width === 0) return requestAnimationFrame(step);
+              shown = performance.now();
+              summary.scrollIntoView({ block: "center" });
+              summary.click();
+            }
+            const field = section?.querySelector<HTMLInputElement>(".try-params input, .try-body textarea");
+            const send = section?.querySelector<HTMLButtonElement>(".try-send");
+            if (!field || !send || field.getBoundingClientRect().width === 0)
+              return requestAnimationFrame(step);
+            const built = performance.now();
+            field.focus();
+            field.select();
+            // Typing as the keyboard does: an input event with the text inserted.
+            document.execCommand("insertText", false, "1");
+            resolve({ shown, built, at: performance.now(), typed: field.value, sendEnabled: !send.disabled });
+          };
+          step();
+        },
+      ),
+    anchor,
+  );
+  const elements = await page.evaluate(() => document.getElementsByTagName("*").length);
+  const [at, shown, built] = [state.at, state.shown, state.built].map(Math.round);
+  return { ...state, at, shown, built, elements };
+}

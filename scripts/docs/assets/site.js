@@ -108,20 +108,40 @@
   });
 })();
 
-// Try it: the forms' script loads on the first open of an operation's "Try it", never before.
-document.addEventListener(
-  "toggle",
-  (event) => {
-    const target = event.target;
-    if (
-      !(target instanceof HTMLDetailsElement) ||
-      !target.classList.contains("try-it") ||
-      document.getElementById("try-it-script")
-    )
-      return;
+// Try it: the forms' script, styles and the form description of the page's surface load side by side (not
+// one after the other; try-it.js takes the answers from chainkitTryItFetches) once the page is idle
+// after loading, or sooner when the reader reaches for a "Try it" (points at it, focuses it, opens
+// it, even before this script ran). No form is built until one is opened.
+(() => {
+  const begin = (details) => {
+    if (window.chainkitTryItFetches) return;
+    window.chainkitTryItFetches = new Map();
+    if (location.protocol !== "file:") {
+      const fetches = [
+        [`try-it/${encodeURIComponent(details.dataset.tryIt)}.json`, undefined],
+        ["try-it-targets.json", { cache: "no-store" }],
+      ];
+      for (const [url, init] of fetches) {
+        const response = fetch(url, init);
+        response.catch(() => {}); // try-it.js reports a failure when it takes the answer
+        window.chainkitTryItFetches.set(url, response);
+      }
+    }
     document.head.append(
+      Object.assign(document.createElement("link"), { rel: "stylesheet", href: "try-it.css" }),
       Object.assign(document.createElement("script"), { id: "try-it-script", src: "try-it.js" }),
     );
-  },
-  true,
-);
+  };
+  const reached = (event) => {
+    const details = event.target instanceof Element && event.target.closest("details.try-it");
+    if (details && (event.type !== "toggle" || details.open)) begin(details);
+  };
+  for (const type of ["pointerover", "focusin", "toggle"]) document.addEventListener(type, reached, true);
+  const first = document.querySelector("details.try-it[open]") ?? document.querySelector("details.try-it");
+  if (first?.open) begin(first);
+  // From a file, a form shows only a note: nothing to fetch ahead.
+  else if (first && location.protocol !== "file:") {
+    const idle = window.requestIdleCallback ?? ((run) => setTimeout(run, 200));
+    addEventListener("load", () => idle(() => begin(first)), { once: true });
+  }
+})();

@@ -5,7 +5,9 @@
 //
 // Credentials typed here live in this closure only: never in storage, cookies or a URL (no <form>
 // is ever submitted; node surfaces use basic auth, not the token-in-the-URL form). Text from the
-// spec or an answer is shown with textContent only, never parsed as HTML.
+// spec or an answer is shown with textContent only, never parsed as HTML. An answer's secrets (the
+// fields the spec marks secret, credential headers, typed credentials echoed back) are masked: their
+// values stay in this closure until the reader reveals one, and nothing here writes to the console.
 (() => {
   if (window.chainkitTryIt) return;
   window.chainkitTryIt = true;
@@ -16,10 +18,12 @@
     "Kept in this tab's memory only: not stored, not put in any URL or cookie. Reloading or closing the page forgets it.";
   const SHOWN_ANSWER_LIMIT = 200_000;
 
-  const style = document.createElement("link");
-  style.rel = "stylesheet";
-  style.href = "try-it.css";
-  document.head.append(style);
+  // site.js adds the styles with this script; a page that loads it otherwise gets them here.
+  if (!document.querySelector('link[href="try-it.css"]')) {
+    document.head.append(
+      Object.assign(document.createElement("link"), { rel: "stylesheet", href: "try-it.css" }),
+    );
+  }
 
   /** Credentials by `<surface> <scheme> <part>`, in memory only. */
   const credentials = new Map();
@@ -41,11 +45,19 @@
   let counter = 0;
   const uniqueId = (hint) => `try-${hint.replace(/[^A-Za-z0-9_-]/g, "-")}-${++counter}`;
 
+  /** A request site.js started when the reader reached for a form, or a new one. */
+  const fetched = (url, init) => {
+    const started = window.chainkitTryItFetches?.get(url);
+    window.chainkitTryItFetches?.delete(url);
+    return started ?? fetch(url, init);
+  };
+
   const describe = (surface) => {
     if (!descriptions.has(surface)) {
+      const url = `try-it/${encodeURIComponent(surface)}.json`;
       descriptions.set(
         surface,
-        fetch(`try-it/${encodeURIComponent(surface)}.json`).then((response) => {
+        fetched(url).then((response) => {
           if (!response.ok) throw new Error(`try-it/${surface}.json: HTTP ${response.status}`);
           return response.json();
         }),
@@ -56,7 +68,7 @@
 
   // Where `chainkit docs --serve --sandbox` (or --mock) runs the local servers; absent on a static site.
   const localTargets = () => {
-    targets ??= fetch("try-it-targets.json", { cache: "no-store" })
+    targets ??= fetched("try-it-targets.json", { cache: "no-store" })
       .then((response) => (response.ok ? response.json() : {}))
       .catch(() => ({}));
     return targets;
@@ -105,6 +117,15 @@
     if (description.nodePath !== undefined)
       box.append(element("p", { class: "try-hint", text: NODE_AUTH_WHY }));
     return box;
+  };
+
+  /** The credentials typed for these schemes, and the header values made of them, to mask wherever an answer repeats them. */
+  const knownSecrets = (surface, description, schemeNames) => {
+    const typed = [...credentials].filter(([key]) => key.startsWith(`${surface} `)).map(([, value]) => value);
+    const sent = Object.values(credentialHeaders(surface, description, schemeNames)).map((value) =>
+      value.replace(/^(Bearer|Basic) /, ""),
+    );
+    return [...typed, ...sent].filter((value) => value !== "");
   };
 
   /** Headers carrying the credentials of the operation's schemes. */
@@ -207,9 +228,31 @@
       ),
     );
 
-  /** Shows an exchange: status, time, the spec check and the answer as received. */
+  /** A masked value: shown as its mask until the reader presses Reveal; the value is never in the DOM before. */
+  const hiddenValue = ({ masked, value }) => {
+    const reveal = element("button", {
+      type: "button",
+      class: "try-reveal",
+      text: "Reveal",
+      "aria-label": "Reveal this secret value",
+    });
+    const wrap = element("span", { class: "try-secret" }, [element("span", { text: masked }), reveal]);
+    reveal.addEventListener("click", () => wrap.replaceWith(value), { once: true });
+    return wrap;
+  };
+
+  const partsView = (parts) => parts.map((part) => (typeof part === "string" ? part : hiddenValue(part)));
+
+  /** The answer's headers and body as parts, each secret masked (see try-it-answer-secrets.ts). */
+  const maskedView = (checks, answer, secretPaths, known) => ({
+    headerCount: answer.headers.length,
+    headers: checks.maskHeaders(answer.headers, known),
+    body: checks.maskAnswer(answer.text, secretPaths, known, SHOWN_ANSWER_LIMIT),
+  });
+
+  /** Shows an exchange: status, time, the spec check, the headers the page may read and the answer, secrets masked. */
   const showAnswer = (output, answer) => {
-    const { status, statusText, ms, text, check } = answer;
+    const { status, statusText, ms, check, view } = answer;
     const kind = status >= 200 && status < 300 ? "ok" : "err";
     output.replaceChildren(
       element("p", { class: "try-status" }, [
@@ -234,9 +277,15 @@
         );
       }
     }
-    const shown =
-      text.length > SHOWN_ANSWER_LIMIT ? `${text.slice(0, SHOWN_ANSWER_LIMIT)}\n… (cut here)` : text;
-    output.append(element("pre", { class: "try-answer" }, [element("code", { text: shown })]));
+    if (view.headerCount > 0) {
+      output.append(
+        element("details", { class: "try-headers" }, [
+          element("summary", { text: `Headers (${view.headerCount})` }),
+          element("pre", {}, [element("code", {}, partsView(view.headers))]),
+        ]),
+      );
+    }
+    output.append(element("pre", { class: "try-answer" }, [element("code", {}, partsView(view.body))]));
   };
 
   const refuse = (output, message, issues) => {
@@ -268,6 +317,7 @@
       status: response.status,
       statusText: response.statusText,
       ms: Math.round(performance.now() - started),
+      headers: [...response.headers],
       text,
     };
   };
@@ -357,9 +407,12 @@
           headers,
           ...(bodyText !== undefined && { body: bodyText }),
         });
+        const secretPaths = module ? checks.restAnswerSecrets(module, answer.status) : [];
+        const known = knownSecrets(surface, description, operation.schemes);
         showAnswer(output, {
           ...answer,
           check: module && checks.checkRestAnswer(module, answer.status, answer.text),
+          view: maskedView(checks, answer, secretPaths, known),
         });
       } catch (error) {
         refuse(output, error instanceof TypeError ? noAnswer() : error.message);
@@ -440,7 +493,13 @@
           },
           body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: method.method, params }),
         });
-        showAnswer(output, { ...answer, check: module && checks.checkRpcAnswer(module, answer.text) });
+        const secretPaths = module ? checks.rpcAnswerSecrets(module) : [];
+        const known = knownSecrets(surface, description, Object.keys(description.schemes));
+        showAnswer(output, {
+          ...answer,
+          check: module && checks.checkRpcAnswer(module, answer.text),
+          view: maskedView(checks, answer, secretPaths, known),
+        });
       } catch (error) {
         refuse(output, error instanceof TypeError ? noAnswer() : error.message);
       } finally {
@@ -472,6 +531,8 @@
     try {
       const [description, local] = await Promise.all([describe(surface), localTargets()]);
       const operation = description.operations[anchor];
+      if (description.browserNote)
+        body.append(element("p", { class: "try-hint", text: description.browserNote }));
       if (!operation) {
         body.append(
           element("p", { class: "try-note", text: "This operation cannot be tried from the page." }),
@@ -499,4 +560,7 @@
     true,
   );
   for (const details of document.querySelectorAll("details.try-it[open]")) open(details);
+  // Read the page's description now, while the reader has not opened a form yet.
+  const first = document.querySelector("details.try-it");
+  if (first && location.protocol !== "file:") describe(first.dataset.tryIt).catch(() => {});
 })();
