@@ -186,6 +186,32 @@ describe("canonical key order for order, modify and batchModify", () => {
     mutate(action);
     expect(errorOf(() => actionHash({ action, nonce: 1 })).field).toBe(field);
   });
+
+  it("refuses a list with a hole, naming the hole", () => {
+    const action = batch();
+    delete (action.modifies as unknown[])[0];
+    const error = errorOf(() => actionHash({ action, nonce: 1 }));
+    expect(error.field).toBe("/modifies/0");
+    expect(error.message).toBe("/modifies/0 must be an object");
+  });
+
+  it("refuses an object whose getter answers differently on a second read", () => {
+    // The walk sizes each map from a first read of its keys, then writes them: a value that
+    // disappears in between would leave the hashed map's size wrong.
+    let reads = 0;
+    const second = batch().modifies[1] as BatchModifyAction["modifies"][number];
+    const flaky = {
+      ...second,
+      order: Object.defineProperty({ ...second.order }, "c", {
+        enumerable: true,
+        get: () => (++reads === 1 ? "0x0000000000000000000000000000000a" : undefined),
+      }),
+    };
+    const action = batch({ modifies: [flaky] });
+    const error = errorOf(() => encodeAction(action));
+    expect(error.field).toBe("/modifies/0/order");
+    expect(error.message).toContain("changed while it was read");
+  });
 });
 
 describe("cancel", () => {

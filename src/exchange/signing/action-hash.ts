@@ -2,8 +2,8 @@ import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
 import { keccak256 } from "../../runtime/hashing/keccak-256.js";
 import { ExchangeError } from "../errors/exchange-error.js";
 import type { L1Action } from "./action-types.js";
-import { canonicalAction } from "./canonical-action.js";
-import { encodeMsgpack } from "./msgpack.js";
+import { writeCanonicalAction } from "./canonical-action.js";
+import { MsgpackWriter } from "./msgpack.js";
 import { toWireInteger } from "./wire-integer.js";
 
 /** `0x`-prefixed hex. */
@@ -33,7 +33,9 @@ const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
  * encodeAction({ type: "scheduleCancel" }); // Uint8Array [0x81, 0xa4, ...]
  */
 export function encodeAction(action: L1Action): Uint8Array {
-  return encodeMsgpack(canonicalAction(action));
+  const out = new MsgpackWriter();
+  writeCanonicalAction(action, out);
+  return out.bytes();
 }
 
 function uint64(value: number | bigint, field: string): bigint {
@@ -47,6 +49,30 @@ function vaultBytes(vaultAddress: string): Uint8Array {
   return hexToBytes(vaultAddress.slice(2));
 }
 
+// Room for a 20-order action and the tail in one buffer; larger actions grow it.
+const PREIMAGE_CAPACITY = 2048;
+
+/** Writes the preimage (see {@link actionPreimage}) into one buffer: the action, then the tail. */
+function writePreimage(params: ActionHashParams): MsgpackWriter {
+  const nonce = uint64(params.nonce, "nonce");
+  const vault = params.vaultAddress == null ? undefined : vaultBytes(params.vaultAddress);
+  const expires = params.expiresAfter == null ? undefined : uint64(params.expiresAfter, "expiresAfter");
+  const out = new MsgpackWriter(PREIMAGE_CAPACITY);
+  writeCanonicalAction(params.action, out);
+  out.bareUint64(nonce);
+  if (vault) {
+    out.byte(1);
+    out.raw(vault);
+  } else {
+    out.byte(0); // no vault
+  }
+  if (expires !== undefined) {
+    out.byte(0); // a 0x00 marker, then the expiry
+    out.bareUint64(expires);
+  }
+  return out;
+}
+
 /**
  * The bytes whose keccak-256 is the connection id:
  * `msgpack(action) ‖ uint64be(nonce) ‖ (vault ? 0x01 ‖ vault : 0x00) ‖ (expiresAfter ? 0x00 ‖ uint64be(expiresAfter))`.
@@ -58,26 +84,7 @@ function vaultBytes(vaultAddress: string): Uint8Array {
  * actionPreimage({ action: { type: "scheduleCancel" }, nonce: 0 });
  */
 export function actionPreimage(params: ActionHashParams): Uint8Array {
-  const nonce = uint64(params.nonce, "nonce");
-  const vault = params.vaultAddress == null ? undefined : vaultBytes(params.vaultAddress);
-  const expires = params.expiresAfter == null ? undefined : uint64(params.expiresAfter, "expiresAfter");
-  const action = encodeMsgpack(canonicalAction(params.action));
-  const size = action.length + 8 + (vault ? 21 : 1) + (expires === undefined ? 0 : 9);
-  const bytes = new Uint8Array(size);
-  const view = new DataView(bytes.buffer);
-  bytes.set(action, 0);
-  let at = action.length;
-  view.setBigUint64(at, nonce);
-  at += 8;
-  if (vault) {
-    bytes[at] = 1;
-    bytes.set(vault, at + 1);
-    at += 21;
-  } else {
-    at += 1; // 0x00: no vault
-  }
-  if (expires !== undefined) view.setBigUint64(at + 1, expires); // after a 0x00 marker
-  return bytes;
+  return writePreimage(params).bytes();
 }
 
 /**
@@ -92,7 +99,7 @@ export function actionPreimage(params: ActionHashParams): Uint8Array {
  * // "0xf528daee6a0bd11407b483cfcd9a48c56884180b70ee86f124053e5fc1bf4d57"
  */
 export function actionHash(params: ActionHashParams): Hex {
-  return `0x${bytesToHex(keccak256(actionPreimage(params)))}`;
+  return `0x${bytesToHex(actionHashBytes(params))}`;
 }
 
 /**
@@ -102,5 +109,5 @@ export function actionHash(params: ActionHashParams): Hex {
  * agentDigest(actionHashBytes({ action, nonce }), true);
  */
 export function actionHashBytes(params: ActionHashParams): Uint8Array {
-  return keccak256(actionPreimage(params));
+  return keccak256(writePreimage(params).bytes());
 }

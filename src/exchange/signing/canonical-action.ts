@@ -1,6 +1,7 @@
 import { ExchangeError } from "../errors/exchange-error.js";
 import { isCloid } from "./cloid.js";
 import { isDecimalString } from "./decimal.js";
+import type { MsgpackWriter } from "./msgpack.js";
 import { toWireInteger } from "./wire-integer.js";
 import { ACTION_SHAPES, type WireShape } from "./wire-shapes.js";
 
@@ -51,8 +52,70 @@ function choice(value: unknown, field: string, options: readonly string[]): stri
 // most values are leaves that pass, and the walk runs per signature.
 const pointer = (parent: string, key: string | number): string => `${parent}/${key}`;
 
-/** Copies `parent/key`'s `value` into its wire form, or names the field that does not fit `shape`. */
-function wire(value: unknown, shape: WireShape, parent: string, key: string | number | undefined): unknown {
+/**
+ * Where the walk of a known action puts what it accepts, in wire order: the msgpack writer (the
+ * bytes that are hashed, with no copy of the action in between) or {@link WireValueBuilder} (the
+ * value, for {@link canonicalAction}). A map's size comes first, then each key and its value; `end`
+ * closes a map or an array.
+ */
+export interface WireSink {
+  mapHeader(size: number): void;
+  key(name: string): void;
+  arrayHeader(length: number): void;
+  string(value: string): void;
+  integer(value: number | bigint): void;
+  boolean(value: boolean): void;
+  end(): void;
+}
+
+/** Builds the canonical value from what the walk puts (every key comes from a wire shape). */
+class WireValueBuilder implements WireSink {
+  value: unknown;
+  private readonly open: (Plain | unknown[])[] = [];
+  private pendingKey = "";
+
+  mapHeader(): void {
+    this.start({});
+  }
+  key(name: string): void {
+    this.pendingKey = name;
+  }
+  arrayHeader(): void {
+    this.start([]);
+  }
+  string(value: string): void {
+    this.put(value);
+  }
+  integer(value: number | bigint): void {
+    this.put(value);
+  }
+  boolean(value: boolean): void {
+    this.put(value);
+  }
+  end(): void {
+    this.open.pop();
+  }
+
+  private start(container: Plain | unknown[]): void {
+    this.put(container);
+    this.open.push(container);
+  }
+
+  private put(value: unknown): void {
+    const parent = this.open[this.open.length - 1];
+    if (parent === undefined) this.value = value;
+    else if (Array.isArray(parent)) parent.push(value);
+    else parent[this.pendingKey] = value;
+  }
+}
+
+/** The wire form of a scalar (a checked integer, boolean or string); names the field when `value` does not fit. */
+function wireScalar(
+  value: unknown,
+  shape: Extract<WireShape, string>,
+  parent: string,
+  key: string | number | undefined,
+): number | bigint | boolean | string {
   switch (shape) {
     case "uint":
       if (typeof value === "number" && value >= 0 && value <= 0xffffffff && Number.isInteger(value))
@@ -87,15 +150,39 @@ function wire(value: unknown, shape: WireShape, parent: string, key: string | nu
       if (typeof value !== "string") fail(at(parent, key), "must be a string");
       return value;
   }
+}
+
+/** Puts `parent/key`'s `value` into `out` in its wire form, or names the field that does not fit `shape`. */
+function wire(
+  value: unknown,
+  shape: WireShape,
+  parent: string,
+  key: string | number | undefined,
+  out: WireSink,
+): void {
+  if (typeof shape === "string") {
+    const scalar = wireScalar(value, shape, parent, key);
+    if (typeof scalar === "string") out.string(scalar);
+    else if (typeof scalar === "boolean") out.boolean(scalar);
+    else out.integer(scalar);
+    return;
+  }
   const field = at(parent, key);
   if ("const" in shape) {
     if (value !== shape.const) fail(field, `must be "${shape.const}"`);
-    return value;
+    out.string(shape.const);
+    return;
   }
-  if ("enum" in shape) return choice(value, field, shape.enum);
+  if ("enum" in shape) {
+    out.string(choice(value, field, shape.enum));
+    return;
+  }
   if ("list" in shape) {
     if (!Array.isArray(value)) fail(field, "must be an array");
-    return value.map((item, index) => wire(item, shape.list, field, index));
+    out.arrayHeader(value.length);
+    for (let index = 0; index < value.length; index++) wire(value[index], shape.list, field, index, out);
+    out.end();
+    return;
   }
   const object = record(value, field);
   if ("oneKey" in shape) {
@@ -104,12 +191,22 @@ function wire(value: unknown, shape: WireShape, parent: string, key: string | nu
     const present = keys.filter((name) => object[name] !== undefined);
     if (present.length !== 1) fail(field, `must have exactly one of ${keys.join(", ")}`);
     const name = present[0] as string;
-    return { [name]: wire(object[name], shape.oneKey[name] as WireShape, field, name) };
+    out.mapHeader(1);
+    out.key(name);
+    wire(object[name], shape.oneKey[name] as WireShape, field, name, out);
+    out.end();
+    return;
   }
   // Unknown keys are refused before anything else is checked; counting first keeps the usual case
-  // (no unknown key) free of per-key searches.
+  // (no unknown key) free of per-key searches. The count also sizes the map, which comes first.
   let known = 0;
-  for (const [name] of shape.fields) if (object[name] !== undefined) known++;
+  let size = 0;
+  for (const [name, inner] of shape.fields) {
+    const item = object[name];
+    if (item === undefined) continue;
+    known++;
+    if (!skipped(inner, item)) size++;
+  }
   if (known !== definedKeyCount(object)) {
     refuseUnknownKeys(
       object,
@@ -117,17 +214,26 @@ function wire(value: unknown, shape: WireShape, parent: string, key: string | nu
       shape.fields.map(([name]) => name),
     );
   }
-  const copy: Plain = {};
+  out.mapHeader(size);
+  let written = 0;
   for (const [name, inner, required] of shape.fields) {
     const item = object[name];
-    // `trueOnly` keys are hashed only when true: `false` is the same as absent.
-    if (item === undefined || (inner === "trueOnly" && item === false)) {
+    if (item === undefined || skipped(inner, item)) {
       if (required) fail(pointer(field, name), "is required");
       continue;
     }
-    copy[name] = wire(item, inner, field, name);
+    out.key(name);
+    wire(item, inner, field, name, out);
+    written++;
   }
-  return copy;
+  // A getter that answers differently on a second read would leave the map's size wrong.
+  if (written !== size) fail(field, "changed while it was read: give plain values, not getters");
+  out.end();
+}
+
+// `trueOnly` keys are hashed only when true: `false` is the same as absent.
+function skipped(shape: WireShape, item: unknown): boolean {
+  return shape === "trueOnly" && item === false;
 }
 
 // The pointer of `parent/key`, or `parent` itself for the action (the root has no key).
@@ -150,6 +256,13 @@ function callerOrdered(value: unknown, field: string): unknown {
   return fail(field, "must hold only objects, arrays, strings, booleans, integers and null");
 }
 
+// The wire shape of a known action, or `undefined` for any other value.
+function shapeOf(action: unknown): WireShape | undefined {
+  if (typeof action !== "object" || action === null || Array.isArray(action)) return undefined;
+  const type = (action as Plain).type;
+  return typeof type === "string" && Object.hasOwn(ACTION_SHAPES, type) ? ACTION_SHAPES[type] : undefined;
+}
+
 /**
  * Returns the value to msgpack-encode for `action`.
  *
@@ -162,11 +275,27 @@ function callerOrdered(value: unknown, field: string): unknown {
  * // { type, oid, order }, keys in the order the service hashes them
  */
 export function canonicalAction(action: unknown): unknown {
-  if (typeof action === "object" && action !== null && !Array.isArray(action)) {
-    const type = (action as Plain).type;
-    if (typeof type === "string" && Object.hasOwn(ACTION_SHAPES, type)) {
-      return wire(action, ACTION_SHAPES[type] as WireShape, "", undefined);
-    }
-  }
-  return callerOrdered(action, "");
+  const shape = shapeOf(action);
+  if (shape === undefined) return callerOrdered(action, "");
+  const builder = new WireValueBuilder();
+  wire(action, shape, "", undefined, builder);
+  return builder.value;
+}
+
+/**
+ * Writes the msgpack encoding of `action`'s canonical form (what {@link canonicalAction} returns),
+ * checking each field of a known action as it writes it: no copy of the action is made.
+ *
+ * @param action - any L1 action object.
+ * @param out - The writer; on an error, what it holds is not an encoding.
+ * @throws {ExchangeError} as {@link canonicalAction} does.
+ * @example
+ * const out = new MsgpackWriter();
+ * writeCanonicalAction({ type: "scheduleCancel" }, out);
+ * out.bytes(); // 81 a4 74 79 70 65 ae …
+ */
+export function writeCanonicalAction(action: unknown, out: MsgpackWriter): void {
+  const shape = shapeOf(action);
+  if (shape === undefined) out.value(callerOrdered(action, ""));
+  else wire(action, shape, "", undefined, out);
 }

@@ -7,11 +7,25 @@
 
 const textEncoder = new TextEncoder();
 
-/** A growing byte buffer. */
-class Bytes {
-  buffer = new Uint8Array(256);
-  view = new DataView(this.buffer.buffer);
+/**
+ * A growing msgpack byte buffer, written value by value: {@link encodeMsgpack} writes a whole value
+ * with it, and the action walk writes each field into it as it checks it, with no copy in between.
+ */
+export class MsgpackWriter {
+  buffer: Uint8Array;
+  view: DataView;
   length = 0;
+
+  /** @param capacity - Bytes to start with (it grows as needed). */
+  constructor(capacity = 256) {
+    this.buffer = new Uint8Array(capacity);
+    this.view = new DataView(this.buffer.buffer);
+  }
+
+  /** The bytes written so far (a view of the buffer, not a copy). */
+  bytes(): Uint8Array {
+    return this.buffer.subarray(0, this.length);
+  }
 
   reserve(extra: number): void {
     if (this.length + extra <= this.buffer.length) return;
@@ -50,9 +64,52 @@ class Bytes {
     this.buffer.set(bytes, this.length);
     this.length += bytes.length;
   }
+
+  /** A big-endian unsigned 64-bit integer, bare (no msgpack marker): the preimage's nonce and expiry. */
+  bareUint64(value: bigint): void {
+    this.reserve(8);
+    this.view.setBigUint64(this.length, value);
+    this.length += 8;
+  }
+
+  /** An integer in its smallest format. */
+  integer(value: number | bigint): void {
+    integer(this, value);
+  }
+
+  string(value: string): void {
+    string(this, value);
+  }
+
+  /** A map key: a string. */
+  key(name: string): void {
+    string(this, name);
+  }
+
+  boolean(value: boolean): void {
+    this.byte(value ? 0xc3 : 0xc2);
+  }
+
+  /** The header of an array of `length` items; the items follow. */
+  arrayHeader(length: number): void {
+    header(this, length, 0x90, 16, ARRAY_MARKERS);
+  }
+
+  /** The header of a map of `size` entries; each key (a string) and its value follow. */
+  mapHeader(size: number): void {
+    header(this, size, 0x80, 16, MAP_MARKERS);
+  }
+
+  /** Closes a map or array: nothing to write, msgpack states their sizes up front. */
+  end(): void {}
+
+  /** Any value a canonical action holds (see {@link encodeMsgpack}). */
+  value(value: unknown): void {
+    write(this, value);
+  }
 }
 
-function integer(out: Bytes, value: number | bigint): void {
+function integer(out: MsgpackWriter, value: number | bigint): void {
   if (typeof value === "bigint" || !Number.isSafeInteger(value)) {
     const big = BigInt(value);
     if (big >= -0x80000000n && big <= 0xffffffffn) integer(out, Number(big));
@@ -77,7 +134,7 @@ const MAP_MARKERS = [0, 0xde, 0xdf] as const;
 
 /** A header holding a length: a fix form below `fixLimit`, then 8 (strings only), 16 and 32 bits. */
 function header(
-  out: Bytes,
+  out: MsgpackWriter,
   length: number,
   fix: number,
   fixLimit: number,
@@ -90,7 +147,7 @@ function header(
   else out.marked(m32, 4, length);
 }
 
-function string(out: Bytes, value: string): void {
+function string(out: MsgpackWriter, value: string): void {
   // Keys and most values are ASCII: copy those bytes directly, encode the rest as UTF-8.
   let ascii = true;
   for (let i = 0; i < value.length && ascii; i++) ascii = value.charCodeAt(i) < 0x80;
@@ -105,20 +162,20 @@ function string(out: Bytes, value: string): void {
   for (let i = 0; i < value.length; i++) out.buffer[out.length++] = value.charCodeAt(i);
 }
 
-function write(out: Bytes, value: unknown): void {
+function write(out: MsgpackWriter, value: unknown): void {
   if (value === null) out.byte(0xc0);
   else if (typeof value === "boolean") out.byte(value ? 0xc3 : 0xc2);
   else if (typeof value === "number" || typeof value === "bigint") integer(out, value);
   else if (typeof value === "string") string(out, value);
   else if (Array.isArray(value)) {
-    header(out, value.length, 0x90, 16, ARRAY_MARKERS);
+    out.arrayHeader(value.length);
     for (const item of value) write(out, item);
   } else {
     const map = value as Record<string, unknown>;
     const keys = Object.keys(map);
     let size = 0;
     for (const key of keys) if (map[key] !== undefined) size++;
-    header(out, size, 0x80, 16, MAP_MARKERS);
+    out.mapHeader(size);
     for (const key of keys) {
       const item = map[key];
       if (item === undefined) continue;
@@ -137,7 +194,7 @@ function write(out: Bytes, value: unknown): void {
  * encodeMsgpack({ type: "scheduleCancel" }); // 81 a4 74 79 70 65 ae …
  */
 export function encodeMsgpack(value: unknown): Uint8Array {
-  const out = new Bytes();
+  const out = new MsgpackWriter();
   write(out, value);
-  return out.buffer.subarray(0, out.length);
+  return out.bytes();
 }

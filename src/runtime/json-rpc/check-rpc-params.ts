@@ -58,7 +58,12 @@ export function prepareCall(
   // rejects or reads as something else, so text that is not valid Unicode is refused here.
   const issues = failed ? [] : loneSurrogateIssues(params, pointer);
   if (issues.length > 0) throw new RequestValidationError(method.name, issues);
-  return { call: { method, params, validators, ...reading }, failed };
+  const { validates, onViolation } = reading;
+  const call: PreparedCall =
+    onViolation === undefined
+      ? { method, params, validators, validates }
+      : { method, params, validators, validates, onViolation };
+  return { call, failed };
 }
 
 /** The error for params the spec refuses, once their issues are worded. */

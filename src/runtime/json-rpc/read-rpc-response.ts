@@ -196,26 +196,28 @@ export function readRpcOutcome(
   reading: ResultReading,
   context: RpcAnswerContext,
 ): RpcOutcome | RefusedOutcome {
-  const invalid = (pointer: string, message: string) => ({
-    error: new ResponseValidationError(method.name, context.status, [{ pointer, message }]),
-  });
-  if (response === undefined) return invalid("", `has no response for id ${id}`);
+  if (response === undefined) return invalid(method, context, "", `has no response for id ${id}`);
   const error = response.error;
   const echoed = answeredId(response.id) === id;
   if (isObject(error)) {
     if (!echoed && response.id !== null && response.id !== undefined) {
-      return invalid("/id", `does not echo the request id ${id}`);
+      return invalid(method, context, "/id", `does not echo the request id ${id}`);
     }
     return { error: rpcError(method, error, context) };
   }
-  if (!echoed) return invalid("/id", `does not echo the request id ${id}`);
-  if (!("result" in response)) return invalid("", "has neither result nor error");
+  if (!echoed) return invalid(method, context, "/id", `does not echo the request id ${id}`);
+  if (!("result" in response)) return invalid(method, context, "", "has neither result nor error");
   // A result deeper than the validator or converter can recurse is refused where it got too deep.
   return readWithinDepth(
     response.result,
     () => readResult(reading, response.result, method.name, context),
-    (pointer, message) => invalid(`/result${pointer}`, message),
+    (pointer, message) => invalid(method, context, `/result${pointer}`, message),
   );
+}
+
+/** The outcome of an answer that does not fit the call, with where and why. */
+function invalid(method: RpcMethod, context: RpcAnswerContext, pointer: string, message: string): RpcOutcome {
+  return { error: new ResponseValidationError(method.name, context.status, [{ pointer, message }]) };
 }
 
 /**
