@@ -3,8 +3,9 @@
  * the bytes to a checked value, on three answers that have goals end to end (the real 58-tx block,
  * 1,000 logs, a 100-transaction TRON block). Each step adds one thing to the one before: decoding the
  * bytes, `JSON.parse`, chainkit's lossless walk, the validator with its hex digit reads switched off
- * (the structure: types, required fields, lengths), the whole validator, the int64 conversion. A last
- * line times the byte pass proposed to replace the digit reads (`string-shapes-by-length.ts`).
+ * (the structure: types, required fields, lengths), the whole validator, the int64 conversion. The
+ * last lines time the byte passes proposed to replace the digit reads (`string-shapes-by-length.ts`,
+ * `string-shapes-simd.ts`).
  */
 
 import { result as blockResult } from "../../generated/evm/validators/eth_getBlockByHash.js";
@@ -94,6 +95,10 @@ async function floorTable(context: BenchContext, answer: Answer): Promise<Table>
   const parsed = () => checked(parseJson(decoder.decode(bytes)));
   check(validate(parsed()), `the validator accepts the ${answer.label}`);
   const shapes = stringShapesByLength(bytes);
+  check(
+    stringShapesBySimd(bytes).every((notShapes, length) => notShapes === shapes[length]),
+    "the SIMD pass finds the shapes the JavaScript pass finds",
+  );
   if (answer.prefixedLength !== undefined)
     check(
       (shapes[answer.prefixedLength] as number) === NOT_PLAIN_HEX,
@@ -130,10 +135,20 @@ async function floorTable(context: BenchContext, answer: Answer): Promise<Table>
     };
     steps.push({ name: "+ int64 fields to bigint", run: repeat(converted) });
   }
-  steps.push({
-    name: "(context) a JavaScript pass over the bytes: string shapes by length",
-    run: repeat(() => stringShapesByLength(bytes)),
-  });
+  steps.push(
+    {
+      name: "(context) a JavaScript pass over the bytes: string shapes by length",
+      run: repeat(() => stringShapesByLength(bytes)),
+    },
+    {
+      name: "(context) the same from WebAssembly SIMD masks, tokens read in JavaScript",
+      run: repeat(() => stringShapesBySimd(bytes)),
+    },
+    {
+      name: "(context) the WebAssembly SIMD masks alone (copy + kernel)",
+      run: repeat(() => hexMasks(bytes)),
+    },
+  );
   const samples = await interleaved(steps, planFor(context, { warmups: 2, rounds: 15, ops: 100 }, 20));
   const figures: Figure[] = samples.map((sample) => timed(sample.name, sample, "µs"));
   const base = figures[0] as Figure;
@@ -158,7 +173,7 @@ export async function validationFloor(context: BenchContext): Promise<Table[]> {
     "each line adds one step to the line before it; differences between lines are the parse, the walk, the structure, the digits and the int64 conversion",
     "end to end (the call-overhead, logs-receipts and wallet rows) the raw side also pays the Response and fetch, so validated ÷ raw fetch there is lower than here",
     "structure: the validator with its hex patterns passing every string, for this measurement only",
-    "the byte pass (bench/lib/string-shapes-by-length.ts) is the prototype of issue 47's digit check off the string path; a validator would still read the digits of every length it leaves unsettled",
+    "the byte passes (bench/lib/string-shapes-by-length.ts, string-shapes-simd.ts) are the prototypes of issue 47's digit check off the string path: per string length, whether every string of that length is hex; a validator would still read the digits of every length they leave unsettled, so each pass pays only where it costs less than the digits line",
   );
   return tables;
 }
