@@ -149,7 +149,9 @@ async function floorTable(context: BenchContext, answer: Answer): Promise<Table>
       run: repeat(() => hexMasks(bytes)),
     },
   );
-  const samples = await interleaved(steps, planFor(context, { warmups: 2, rounds: 15, ops: 100 }, 20));
+  // About the same time per round for every answer: a hundred 58-tx blocks' worth of bytes.
+  const ops = Math.max(5, Math.round((100 * 65_000) / bytes.length));
+  const samples = await interleaved(steps, planFor(context, { warmups: 2, rounds: 15, ops }, 10));
   const figures: Figure[] = samples.map((sample) => timed(sample.name, sample, "µs"));
   const base = figures[0] as Figure;
   for (const figure of figures) figure.ratio = figure.value / base.value;
