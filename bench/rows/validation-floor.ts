@@ -19,6 +19,7 @@ import { block58 } from "../lib/fixtures.js";
 import { interleaved } from "../lib/measure.js";
 import { type Figure, type Table, timed } from "../lib/report.js";
 import { NOT_PLAIN_HEX, NOT_PREFIXED_HEX, stringShapesByLength } from "../lib/string-shapes-by-length.js";
+import { hexMasks, stringShapesBySimd } from "../lib/string-shapes-simd.js";
 import { thousandLogs } from "./logs-receipts.js";
 import { benchBlock } from "./wallet.js";
 
