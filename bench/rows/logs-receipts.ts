@@ -40,7 +40,7 @@ const hex = (n: number) => `0x${n.toString(16)}`;
  * 1,000 logs over 50 blocks (the most one HyperEVM call may span), 20 per block, made from the
  * recorded logs: each with its own block, transaction and position.
  */
-function thousandLogs(): Json[] {
+export function thousandLogs(): Json[] {
   const real = recorded("eth_getLogs/contract-addr.io") as Json[];
   return Array.from({ length: 1000 }, (_, i) => {
     const source = real[i % real.length] as Json;

@@ -28,7 +28,7 @@ const recorded = (name: string) =>
   ).examples;
 
 /** The recorded Nile head block carrying recorded transactions (a TRX transfer and a TRC-20 call, alternating). */
-function benchBlock(): Json {
+export function benchBlock(): Json {
   const head = recorded("tron_getnowblock")[0]?.response as Json;
   const withTransfer = recorded("tron_getblockbynum")[1]?.response as { transactions: Json[] };
   const transfer = withTransfer.transactions[0] as Json;
