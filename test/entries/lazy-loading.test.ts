@@ -176,7 +176,7 @@ describe("a client that only reads carries no signing, verification or live code
       expect.arrayContaining([
         "src/evm/live/live-subscriptions.ts",
         "src/evm/live/subscription-hub.ts",
-        "src/runtime/websocket/websocket-transport.ts",
+        "src/evm/client/with-call-path/websocket-transport.ts",
       ]),
     );
   });
@@ -278,9 +278,9 @@ describe("a client that only reads carries no signing, verification or live code
     ).toEqual([]);
     expect(lazyEntries).toEqual(
       expect.arrayContaining([
-        "src/evm/verify/verified-proof.ts",
-        "src/evm/verify/verified-receipt.ts",
-        "src/runtime/websocket/websocket-transport.ts",
+        "src/evm/client/with-call-path/verified-proof.ts",
+        "src/evm/client/with-call-path/verified-receipt.ts",
+        "src/evm/client/with-call-path/websocket-transport.ts",
         "src/evm/live/subscription-hub.ts",
       ]),
     );

@@ -35,8 +35,8 @@ import { namedBatch } from "./named-batch.js";
 import { unvalidatedMethod } from "./unvalidated-method.js";
 
 // Code that the first call of a method imports, then kept (see loadOnce).
-const proofVerifier = /* @__PURE__ */ loadOnce(() => import("../verify/verified-proof.js"));
-const receiptVerifier = /* @__PURE__ */ loadOnce(() => import("../verify/verified-receipt.js"));
+const proofVerifier = /* @__PURE__ */ loadOnce(() => import("./with-call-path/verified-proof.js"));
+const receiptVerifier = /* @__PURE__ */ loadOnce(() => import("./with-call-path/verified-receipt.js"));
 const receiptWaiter = /* @__PURE__ */ loadOnce(() => import("../write/wait-for-receipt.js"));
 const logWalker = /* @__PURE__ */ loadOnce(() => import("../logs/walk-logs.js"));
 

@@ -56,7 +56,7 @@ export class HeadFollower extends Follower<NewHeadsEvent> {
   protected override async prepare(): Promise<void> {
     if (this.options.verifyHeads) {
       // Loaded only by subscriptions that verify: the RLP and keccak code stays out of the others.
-      const { verifyBlockHash } = await import("../verify/block-hash.js");
+      const { verifyBlockHash } = await import("../client/with-call-path/block-hash.js");
       this.#verify = (header) => verifyBlockHash(header);
     }
     await this.#setStart();

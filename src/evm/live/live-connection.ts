@@ -18,6 +18,8 @@ import type { HeadSubscriptionOptions, LiveKind } from "./live-events.js";
 import type { LiveSubscription } from "./live-methods.js";
 import type { LiveSubscriptions } from "./live-subscriptions.js";
 import { checkSubscriptionOptions } from "./subscription-options.js";
+// Loaded by the client after its call path: importing it keeps their shared code in one chunk (why: evm-call-path.ts).
+import "../client/evm-call-path.js";
 
 /** Options of the WebSocket transport (`transport: "websocket"`), with the answer size node clients share. */
 export interface LiveConnectionOptions extends Pick<NodeClientOptions, "maxResponseBytes"> {
@@ -110,7 +112,7 @@ export function createLiveConnection(init: LiveConnectionSetup): LiveConnection 
   let closed = false;
   let loading: Promise<WebSocketTransport> | undefined;
   const load = () => {
-    loading ??= import("../../runtime/websocket/websocket-transport.js").then((module) =>
+    loading ??= import("../client/with-call-path/websocket-transport.js").then((module) =>
       module.createWebSocketTransport(settings),
     );
     return loading;

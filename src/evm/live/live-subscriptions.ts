@@ -9,6 +9,8 @@ import type { LiveEventMap, LiveKind } from "./live-events.js";
 import type { LiveSubscription } from "./live-methods.js";
 import type { SubscriptionHub } from "./subscription-hub.js";
 import type { CheckedSubscriptionOptions } from "./subscription-options.js";
+// Loaded by the client after its call path: importing it keeps their shared code in one chunk (why: evm-call-path.ts).
+import "../client/evm-call-path.js";
 
 /** What the subscriptions of one live client share: its calls, its socket and its answer checks. */
 export interface LiveSubscriptionsContext {

@@ -17,6 +17,8 @@ import { LogFollower } from "./log-follower.js";
 import { PendingFollower } from "./pending-follower.js";
 import { loadPushedItemChecks, type PushedItemMethods } from "./pushed-item-checks.js";
 import type { CheckedSubscriptionOptions } from "./subscription-options.js";
+// Loaded by the client after its call path: importing it keeps their shared code in one chunk (why: evm-call-path.ts).
+import "../client/evm-call-path.js";
 
 /** The subscriptions of one client, over its one connection. */
 export interface SubscriptionHub {

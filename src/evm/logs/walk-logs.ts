@@ -5,6 +5,8 @@ import { LOG_WINDOW_BLOCKS } from "../limits.js";
 import { logFilterIssue } from "../live/log-filter-match.js";
 import { toHex } from "../quantity.js";
 import { readQuantity } from "../read-quantity.js";
+// Loaded by the client after its call path: importing it keeps their shared code in one chunk (why: evm-call-path.ts).
+import "../client/evm-call-path.js";
 
 /** What `evm.logs` walks: a block range of any length, and the usual address and topic filters. */
 export interface LogRange {

@@ -8,6 +8,8 @@ import { TransactionRevertedError } from "../errors/transaction-reverted-error.j
 import type { EvmLiveMethods } from "../live/live-methods.js";
 import { decodeRevert, revertDataOf } from "../revert/decode-revert.js";
 import type { RevertReason } from "../revert/revert-reason.js";
+// Loaded by the client after its call path: importing it keeps their shared code in one chunk (why: evm-call-path.ts).
+import "../client/evm-call-path.js";
 
 /** Options of `evm.waitForReceipt`. */
 export interface WaitForReceiptOptions {

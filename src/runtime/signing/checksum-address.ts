@@ -1,5 +1,8 @@
-import { bytesToHex } from "@noble/hashes/utils.js";
 import { keccak256 } from "../hashing/keccak-256.js";
+
+// Written here rather than taken from @noble/hashes/utils: an EVM client checks checksums on its
+// first call, and that module would be one more chunk (and file to load) for it.
+const HEX_DIGITS = "0123456789abcdef";
 
 /**
  * The EIP-55 checksummed form of an address: each letter upper-cased where the Keccak-256 of the
@@ -12,11 +15,13 @@ import { keccak256 } from "../hashing/keccak-256.js";
  */
 export function checksumAddress(address: string): `0x${string}` {
   const lower = address.replace(/^0x/, "").toLowerCase();
-  const hash = bytesToHex(keccak256(new TextEncoder().encode(lower)));
+  const hash = keccak256(new TextEncoder().encode(lower));
   let checksummed = "0x";
   for (let i = 0; i < lower.length; i++) {
     const char = lower[i] as string;
-    checksummed += Number.parseInt(hash[i] as string, 16) >= 8 ? char.toUpperCase() : char;
+    // The hash's i-th hex digit: the high nibble of byte i/2 for even i, the low one for odd i.
+    const nibble = ((hash[i >> 1] as number) >> (i % 2 === 0 ? 4 : 0)) & 15;
+    checksummed += nibble >= 8 ? char.toUpperCase() : char;
   }
   return checksummed as `0x${string}`;
 }
@@ -31,5 +36,9 @@ export function checksumAddress(address: string): `0x${string}` {
  * addressOfPublicKey(secp256k1.getPublicKey(new Uint8Array(32).fill(7), false)); // "0x…"
  */
 export function addressOfPublicKey(publicKey: Uint8Array): `0x${string}` {
-  return checksumAddress(bytesToHex(keccak256(publicKey.subarray(1)).subarray(12)));
+  let address = "";
+  for (const byte of keccak256(publicKey.subarray(1)).subarray(12)) {
+    address += (HEX_DIGITS[byte >> 4] as string) + (HEX_DIGITS[byte & 15] as string);
+  }
+  return checksumAddress(address);
 }
