@@ -5,15 +5,16 @@
  * headless Chromium without errors, every operation is found where the search and the index say,
  * and the search box opens an operation on its tag's page.
  */
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { anchorId } from "../../scripts/docs/anchors.js";
-import { type BuiltPage, renderPage } from "../../scripts/docs/layout.js";
+import type { BuiltPage } from "../../scripts/docs/layout.js";
 import { openapiPages, SPLIT_ABOVE_OPERATIONS } from "../../scripts/docs/openapi-page.js";
 import type { Json } from "../../scripts/docs/refs.js";
+import { writeSite } from "../../scripts/docs/write-site.js";
 import { openSession, type Session } from "./browser.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -46,13 +47,12 @@ beforeAll(async () => {
     text,
     doc,
   });
-  const shell = {
-    groups: [{ title: "Reference", pages: [{ file: "digitalocean.html", title: "DigitalOcean" }] }],
-    search: built.flatMap((page) => page.search),
-  };
-  for (const page of built) writeFileSync(join(dir, page.page.file), renderPage(page.page, shell));
-  for (const asset of ["style.css", "site.js", "copy-call.css", "copy-call.js"])
-    copyFileSync(join(root, "scripts/docs/assets", asset), join(dir, asset));
+  writeSite(
+    dir,
+    built,
+    [{ title: "Reference", pages: [{ file: "digitalocean.html", title: "DigitalOcean" }] }],
+    [],
+  );
   session = await openSession(`${pathToFileURL(dir).href}/`);
 });
 

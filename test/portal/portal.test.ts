@@ -222,6 +222,25 @@ describe.each(modes)("over $mode", ({ mode, base }) => {
     expect(session.problems.pageErrors).toEqual([]);
   });
 
+  test("a page loads the shared search index only when the reader first reaches for the search box", async () => {
+    const page = await session.newPage();
+    const indexRequests: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("search-index")) indexRequests.push(request.url());
+    });
+    await page.goto(`${base()}guide-evm.html`, { waitUntil: "load" });
+    expect(indexRequests).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.outerHTML.includes("eth_getProof"))).toBe(
+      false,
+    );
+    await page.locator("#search").fill("getproof");
+    await page.locator('#search-results a[href="evm.html#method-eth_getProof"]').waitFor({ state: "visible" });
+    await page.locator("#search").fill("getLogs");
+    await page.locator('#search-results a[href="evm.html#method-eth_getLogs"]').waitFor({ state: "visible" });
+    expect(indexRequests).toEqual([`${base()}search-index.js`]);
+    await page.close();
+  });
+
   test("the search box finds eth_getProof from the landing page and opens it in view", async () => {
     const page = await session.newPage();
     await page.goto(`${base()}index.html`, { waitUntil: "load" });

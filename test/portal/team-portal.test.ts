@@ -12,6 +12,7 @@ import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openSession, type Session } from "./browser.js";
+import { readSearchIndex } from "./search-index-file.js";
 
 const root = join(import.meta.dirname, "../..");
 const corpus = join(root, "test/fixtures/spec-corpus");
@@ -41,13 +42,6 @@ beforeAll(async () => {
 
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
-/** The search index a page embeds. */
-function searchIndex(page: string): { kind: string; name: string; href: string }[] {
-  const html = readFileSync(join(out, page), "utf8");
-  const json = /<script type="application\/json" id="search-index">([\s\S]*?)<\/script>/.exec(html)?.[1];
-  return JSON.parse(json ?? "[]");
-}
-
 describe("the team portal", () => {
   test("a page per spec, the specs as read, each spec's time printed", () => {
     const files = readFileSync(join(out, "index.html"), "utf8");
@@ -61,7 +55,7 @@ describe("the team portal", () => {
   });
 
   test("the search index lists every operation of both specs, the 2.0 one's ids as the client names them", () => {
-    const operations = searchIndex("index.html").filter((entry) => entry.kind === "operation");
+    const operations = readSearchIndex(out).filter((entry) => entry.kind === "operation");
     const names = operations.map((entry) => entry.href);
     // petstore 3.0 split into files, and petstore 2.0: the same 20 operations each.
     expect(names.filter((href) => href.startsWith("openapi.html#"))).toHaveLength(20);
