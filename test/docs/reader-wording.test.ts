@@ -119,7 +119,7 @@ describe("spec extensions on portal pages", () => {
     expect(entries.length).toBeGreaterThan(100);
     const specEntries = entries.filter((entry) => !aboutTheToolkit(entry.href));
     expect(specEntries.filter((entry) => anyName.test(JSON.stringify(entry)))).toEqual([]);
-    const evm = readFileSync(join(site, "evm.html"), "utf8");
+    const evm = readFileSync(join(site, "evm--tag-state.html"), "utf8");
     expect(evm).toContain(
       'title="Not in the provider&#39;s published reference, but the service serves it."',
     );

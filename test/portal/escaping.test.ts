@@ -9,7 +9,7 @@ import { html } from "../../scripts/docs/html.js";
 import type { LoadedSpec } from "../../scripts/docs/load-specs.js";
 import { renderMarkdown } from "../../scripts/docs/markdown.js";
 import { openapiPages } from "../../scripts/docs/openapi-page.js";
-import { openrpcPage } from "../../scripts/docs/openrpc-page.js";
+import { openrpcPages } from "../../scripts/docs/openrpc-page.js";
 import { searchIndexScript } from "../../scripts/docs/search-index.js";
 import { SPEC_SURFACES } from "../../scripts/docs/surfaces.js";
 
@@ -149,6 +149,8 @@ test("an OpenRPC spec with markup in every text field renders it as text", () =>
     components: { errors: { E: { code: 2, message: EVIL } } },
   };
   const spec: LoadedSpec = { surface: surface("evm"), path: "specs/x.yaml", text: "", doc };
-  const out = openrpcPage(spec).page.body.value;
+  const out = openrpcPages(spec)
+    .map((built) => built.page.body.value)
+    .join("\n");
   expect(out).not.toMatch(/<img|<script/);
 });
