@@ -145,6 +145,19 @@ describe("deep links", () => {
   });
 });
 
+describe("touch targets", () => {
+  test("the # link of each field is a target a finger can hit, as a touch screen shows them", async () => {
+    const page = await session.newPage();
+    await page.setViewportSize({ width: 412, height: 823 });
+    await page.goto(`${base}exchange--tag-Orders.html`, { waitUntil: "load" });
+    // A screen without hover shows every # link (deep-links.css); show them here too.
+    await page.addStyleTag({ content: ".self-link { opacity: 1 !important; }" });
+    expect(await page.locator(".field-name > .self-link").count()).toBeGreaterThan(20);
+    expect(await axeProblems(page, ["target-size"])).toEqual([]);
+    await page.close();
+  });
+});
+
 describe("the sidebar", () => {
   test("keeps its scroll across page loads and shows the current entry", async () => {
     const page = await session.newPage();
