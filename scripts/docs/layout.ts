@@ -77,7 +77,6 @@ export function renderPage(page: PageInput, shell: SiteShell): string {
 ${themeBootScript()}
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="style.css">
-<link rel="stylesheet" href="copy-call.css">
 <script src="site.js" defer></script>
 <script src="copy-call.js" defer></script>
 </head>

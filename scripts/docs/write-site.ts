@@ -12,10 +12,10 @@ const ASSETS = join(dirname(fileURLToPath(import.meta.url)), "assets");
 
 /** Each published asset and the sources joined into it, in order: one concern per source, one request per page. */
 const ASSET_SOURCES: Record<string, readonly string[]> = {
-  "style.css": ["style.css", "theme.css", "deep-links.css", "print.css"],
+  // One stylesheet: each one is a request that holds the first paint back.
+  "style.css": ["style.css", "theme.css", "deep-links.css", "copy-call.css", "print.css"],
   "site.js": ["search-load.js", "site.js", "theme.js", "deep-links.js", "nav-place.js", "print.js"],
-  // Loaded by every reference page (copy a call) or on a try-it form's first opening.
-  "copy-call.css": ["copy-call.css"],
+  // Loaded by every page (copy a call) or on a try-it form's first opening.
   "copy-call.js": ["copy-call.js"],
   "try-it.css": ["try-it.css"],
   "try-it.js": ["try-it.js"],
