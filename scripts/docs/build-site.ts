@@ -13,7 +13,7 @@ import { landingPage, quickStartCommands } from "./landing-page.js";
 import type { BuiltPage, NavGroup } from "./layout.js";
 import { loadSpecs } from "./load-specs.js";
 import { openapiPages } from "./openapi-page.js";
-import { openrpcPage } from "./openrpc-page.js";
+import { openrpcPages } from "./openrpc-page.js";
 import { gitTags, tagVersions } from "./spec-history.js";
 import { GUIDE_SURFACES, guidePage, referencePage, SPEC_SURFACES } from "./surfaces.js";
 import { generatedTryItSources, writeTryIt } from "./try-it-bundle.js";
@@ -44,7 +44,7 @@ export interface BuildResult {
 export function buildSite(options: BuildOptions): BuildResult {
   const specs = loadSpecs(options.root);
   const referencesBySpec = specs.map((spec) =>
-    spec.surface.kind === "openapi" ? openapiPages(spec) : [openrpcPage(spec)],
+    spec.surface.kind === "openapi" ? openapiPages(spec) : openrpcPages(spec),
   );
   const references = referencesBySpec.flat();
   const referenceEntries = references.flatMap((built) => built.search);

@@ -11,7 +11,7 @@ import { html } from "./html.js";
 import type { BuiltPage } from "./layout.js";
 import { renderMarkdown } from "./markdown.js";
 import type { SearchEntry } from "./search-index.js";
-import { type GuideSurface, guidePage, referencePage, SPEC_SURFACES } from "./surfaces.js";
+import { type GuideSurface, guidePage, isReferencePage, referencePage, SPEC_SURFACES } from "./surfaces.js";
 
 /**
  * Splits an example into its leading doc comment (as Markdown) and the full source.
@@ -56,7 +56,7 @@ export function guidePageFor(
     (entry) =>
       (entry.kind === "operation" || entry.kind === "method") &&
       spec !== undefined &&
-      entry.href.startsWith(`${referencePage(spec.id)}#`) &&
+      isReferencePage(spec.id, entry.href.split("#")[0] ?? "") &&
       new RegExp(`\\b${entry.name}\\b`).test(source),
   );
   const note = authNote(guide);

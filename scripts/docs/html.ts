@@ -66,19 +66,3 @@ export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): Saf
 export function joinHtml(parts: readonly HtmlValue[], separator = ""): SafeHtml {
   return new SafeHtml(parts.map(renderValue).join(separator));
 }
-
-/**
- * Serialises data for an inline `<script type="application/json">`: `<` is escaped so the text can never
- * close the script element, whatever strings the data holds.
- *
- * @param data - JSON-serialisable data.
- * @returns A fragment safe to place between `<script …>` and `</script>`.
- * @example html`<script type="application/json">${jsonForScript({ a: "</script>" })}</script>`
- */
-export function jsonForScript(data: unknown): SafeHtml {
-  const text = JSON.stringify(data)
-    .replace(/</g, "\\u003c")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
-  return new SafeHtml(text);
-}

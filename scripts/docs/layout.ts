@@ -1,8 +1,9 @@
 /**
- * The page shell every page shares: header with the search box, sidebar navigation (all pages, then the
- * current page's contents), the content, and the embedded search index.
+ * The page shell every page shares: header with the search box (its index loads on the first search,
+ * see `search-index.ts`), sidebar navigation (all pages, then the current page's contents), and the
+ * content.
  */
-import { html, jsonForScript, type SafeHtml } from "./html.js";
+import { html, type SafeHtml } from "./html.js";
 import type { SearchEntry } from "./search-index.js";
 import { themeBootScript, themeSwitch } from "./theme-script.js";
 
@@ -43,14 +44,13 @@ export interface BuiltPage {
 /** What every page shares. */
 export interface SiteShell {
   groups: readonly NavGroup[];
-  search: readonly SearchEntry[];
 }
 
 /**
  * Renders a complete HTML document.
  *
  * @param page - The page.
- * @param shell - Navigation and search shared by all pages.
+ * @param shell - Navigation shared by all pages.
  * @returns The document text.
  * @example renderPage({ file: "index.html", title: "chainkit", toc: [], body: html`<h1>…</h1>` }, shell)
  */
@@ -77,7 +77,6 @@ export function renderPage(page: PageInput, shell: SiteShell): string {
 ${themeBootScript()}
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="style.css">
-<link rel="stylesheet" href="copy-call.css">
 <script src="site.js" defer></script>
 <script src="copy-call.js" defer></script>
 </head>
@@ -97,7 +96,6 @@ ${themeSwitch()}
 ${page.body}
 </main>
 </div>
-<script type="application/json" id="search-index">${jsonForScript(shell.search)}</script>
 </body>
 </html>
 `.value;

@@ -4,7 +4,8 @@
  * served from 127.0.0.1 as a static host would serve it. Prints a Markdown table per form factor
  * (desktop, and mobile with Lighthouse's simulated slow 4G and 4× slower CPU).
  *
- * Run: npm run audit:portal [-- <site dir>]   (default: builds the portal into a temporary folder)
+ * Run: npm run audit:portal [-- <site dir> [<page.html>…]]   (default: builds the portal into a
+ * temporary folder, and audits the landing page, the largest reference page and the EVM guide)
  * Environment: CHROME_PATH (default /usr/bin/chromium).
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
@@ -37,7 +38,9 @@ const html = readdirSync(siteDir).filter((file) => file.endsWith(".html"));
 const largestReference = html
   .filter((file) => file !== "index.html" && !file.startsWith("guide-") && !file.startsWith("changelog-"))
   .sort((a, b) => statSync(join(siteDir, b)).size - statSync(join(siteDir, a)).size)[0];
-const targets = ["index.html", largestReference ?? "index.html", guidePage("evm")];
+const chosen = process.argv.slice(3);
+const targets =
+  chosen.length > 0 ? chosen : ["index.html", largestReference ?? "index.html", guidePage("evm")];
 
 const server = await serve(siteDir);
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;

@@ -12,6 +12,15 @@ import { jsonBlock, jsonInline } from "./json-block.js";
 import type { BuiltPage, NavLink } from "./layout.js";
 import type { LoadedSpec } from "./load-specs.js";
 import { renderMarkdown } from "./markdown.js";
+import {
+  hrefOn,
+  PAGE_BYTES,
+  packBySize,
+  pointLinksAtPages,
+  SCHEMAS_PER_PAGE,
+  schemasFile,
+  tagPartFile,
+} from "./reference-split.js";
 import { derefObject } from "./refs.js";
 import { type SchemaContext, schemaDetails, schemaSection, typeLabel } from "./schema-view.js";
 import type { SearchEntry } from "./search-index.js";
@@ -57,20 +66,10 @@ export interface Operation {
 }
 
 /**
- * A spec with more operations than this gets a reference split in pages: one index page, one page
- * per tag, and the schemas in pages of {@link SCHEMAS_PER_PAGE}. One page of a DigitalOcean-sized
- * spec (290 operations, 7 MB of HTML, 350 000 elements) is too much for a browser tab to hold well.
- */
-export const SPLIT_ABOVE_OPERATIONS = 100;
-
-/** Schemas per page of a split reference. */
-export const SCHEMAS_PER_PAGE = 150;
-
-/**
- * Builds the reference of one OpenAPI surface: one page, or, for a spec with more than
- * {@link SPLIT_ABOVE_OPERATIONS} operations, an index page (`<id>.html`: overview, servers,
- * authentication, every operation listed by tag) with a page per tag (`<id>--tag-<tag>.html`) and the
- * schemas in pages (`<id>--schemas-<n>.html`).
+ * Builds the reference of one OpenAPI surface: one page, or, when that page would hold more than
+ * {@link PAGE_BYTES} of HTML, an index page (`<id>.html`: overview, servers, authentication, every
+ * operation listed by tag) with a page per tag (`<id>--tag-<tag>.html`, then `--2`, `--3` for the
+ * parts of a tag too large for one) and the schemas in pages (`<id>--schemas-<n>.html`).
  *
  * @param spec - The loaded spec.
  * @returns The pages, the index first, each with its search entries.
@@ -84,31 +83,16 @@ export function openapiPages(spec: LoadedSpec): BuiltPage[] {
   const components = isObject(doc.components) ? doc.components : {};
   const schemas = isObject(components.schemas) ? components.schemas : {};
   const groups = groupByTag(doc, operations);
-  const split = operations.length > SPLIT_ABOVE_OPERATIONS;
-  // Which page holds each operation and schema: this one, unless the reference is split.
-  const tagFile = (group: TagGroup) =>
-    split ? file.replace(/\.html$/, `--${anchorId("tag", group.name)}.html`) : file;
   const schemaNames = Object.keys(schemas);
-  const schemaFile = (index: number) =>
-    split ? file.replace(/\.html$/, `--schemas-${Math.floor(index / SCHEMAS_PER_PAGE) + 1}.html`) : file;
-  const where = new Map<string, string>();
-  for (const [index, name] of schemaNames.entries()) where.set(anchorId("schema", name), schemaFile(index));
-  for (const group of groups) {
-    for (const operation of group.operations) where.set(anchorId("op", operation.id), tagFile(group));
-  }
   const targets = new Map<string, string>();
   for (const name of schemaNames) targets.set(name, anchorId("schema", name));
   for (const operation of operations) targets.set(operation.id, anchorId("op", operation.id));
-  const ctx: SchemaContext = split
-    ? {
-        doc,
-        codeLink: (code) => {
-          const anchor = targets.get(code);
-          return anchor === undefined ? undefined : `${where.get(anchor) ?? file}#${anchor}`;
-        },
-        schemaHref: (name) => `${where.get(anchorId("schema", name)) ?? file}#${anchorId("schema", name)}`,
-      }
-    : { doc, codeLink: codeLinker(targets) };
+  // Rendered once, as for one page; a split reference then points each link at its page.
+  const ctx: SchemaContext = { doc, codeLink: codeLinker(targets) };
+  const operationHtml = new Map(
+    operations.map((operation) => [operation, operationView(operation, ctx, spec, surface.id)]),
+  );
+  const schemaHtml = new Map(schemaNames.map((name) => [name, schemaSection(name, schemas[name], ctx)]));
 
   const info = isObject(doc.info) ? doc.info : {};
   const head = html`${infoHeader(info, spec.path, ctx)}
@@ -121,15 +105,15 @@ ${serversView(doc.servers, ctx)}
 ${securityView(doc.security, components, ctx)}
 </section>
 ${websocketView(doc, ctx)}`;
-  const tagSection = (group: TagGroup) => html`<section class="tag" id="${anchorId("tag", group.name)}">
-<h2>${group.summary ?? group.name}</h2>
-${(group.parent !== undefined || group.kind !== undefined) && html`<p class="badges">${group.parent !== undefined && html`<span class="ext"><span class="fact">part of</span> <a href="${tagFile(groups.find((other) => other.name === group.parent) ?? group)}#${anchorId("tag", group.parent)}">${groups.find((other) => other.name === group.parent)?.summary ?? group.parent}</a></span> `}${group.kind !== undefined && html`<span class="badge">${group.kind}</span>`}</p>`}
-${renderMarkdown(group.description, { codeLink: ctx.codeLink })}
-${group.operations.map((operation) => operationView(operation, ctx, spec, surface.id))}
+  const tagSection = (group: TagGroup, part?: { at: number; of: number; operations: Operation[] }) =>
+    html`<section class="tag" id="${anchorId("tag", group.name)}">
+<h2>${group.summary ?? group.name}${part !== undefined && part.of > 1 && ` (${part.at + 1} of ${part.of})`}</h2>
+${(part === undefined || part.at === 0) && tagIntro(group, groups, ctx)}
+${(part?.operations ?? group.operations).map((operation) => operationHtml.get(operation))}
 </section>`;
   const schemasSection = (names: readonly string[]) => html`<section id="${anchorId("section", "schemas")}">
 <h2>Schemas</h2>
-${names.map((name) => schemaSection(name, schemas[name], ctx))}
+${names.map((name) => schemaHtml.get(name))}
 </section>`;
   const headToc: NavLink[] = [
     { href: `#${anchorId("section", "overview")}`, title: "Overview" },
@@ -139,12 +123,9 @@ ${names.map((name) => schemaSection(name, schemas[name], ctx))}
       ? [{ href: `#${anchorId("section", "websocket")}`, title: "WebSocket" }]
       : []),
   ];
-  const operationLinks = (group: TagGroup, page: string) =>
-    group.operations.map((operation) => ({
-      href: `${page}#${anchorId("op", operation.id)}`,
-      title: operation.id,
-    }));
-  const search: SearchEntry[] = [
+  const operationLinks = (group: TagGroup) =>
+    group.operations.map((operation) => ({ href: `#${anchorId("op", operation.id)}`, title: operation.id }));
+  const searchEntries = (where: ReadonlyMap<string, string>): SearchEntry[] => [
     ...operations.map((operation) => ({
       kind: "operation" as const,
       name: operation.id,
@@ -152,28 +133,28 @@ ${names.map((name) => schemaSection(name, schemas[name], ctx))}
       surface: surface.title,
       href: `${where.get(anchorId("op", operation.id)) ?? file}#${anchorId("op", operation.id)}`,
     })),
-    ...schemaNames.map((name, index) => {
+    ...schemaNames.map((name) => {
       const schema = schemas[name];
       return {
         kind: "schema" as const,
         name,
         detail: firstSentence(isObject(schema) ? schema.description : undefined),
         surface: surface.title,
-        href: `${schemaFile(index)}#${anchorId("schema", name)}`,
+        href: `${where.get(anchorId("schema", name)) ?? file}#${anchorId("schema", name)}`,
       };
     }),
   ];
 
-  if (!split) {
-    const body = html`${head}
-${groups.map(tagSection)}
+  const body = html`${head}
+${groups.map((group) => tagSection(group))}
 ${schemasSection(schemaNames)}`;
+  if (body.value.length <= PAGE_BYTES) {
     const toc: NavLink[] = [
       ...headToc,
       ...nestTags(groups, (group) => ({
         href: `#${anchorId("tag", group.name)}`,
         title: group.summary ?? group.name,
-        children: operationLinks(group, ""),
+        children: operationLinks(group),
       })),
       {
         href: `#${anchorId("section", "schemas")}`,
@@ -181,10 +162,36 @@ ${schemasSection(schemaNames)}`;
         children: schemaNames.map((name) => ({ href: `#${anchorId("schema", name)}`, title: name })),
       },
     ];
-    return [{ page: { file, title: surface.title, toc, body }, search }];
+    return [{ page: { file, title: surface.title, toc, body }, search: searchEntries(new Map()) }];
   }
 
-  const schemaPages = chunks(schemaNames, SCHEMAS_PER_PAGE);
+  const sized = (operation: Operation) => ({
+    item: operation,
+    bytes: operationHtml.get(operation)?.value.length ?? 0,
+  });
+  const tagParts = groups.flatMap((group) =>
+    packBySize(group.operations.map(sized), PAGE_BYTES).map((run, at, all) => ({
+      group,
+      part: { at, of: all.length, operations: run },
+      file: tagPartFile(file, group.name, at),
+    })),
+  );
+  const schemaPages = packBySize(
+    schemaNames.map((name) => ({ item: name, bytes: schemaHtml.get(name)?.value.length ?? 0 })),
+    PAGE_BYTES,
+    SCHEMAS_PER_PAGE,
+  ).map((names, at) => ({ names, file: schemasFile(file, at) }));
+  // Which page holds each item a link can name; anything else stays on the index.
+  const where = new Map<string, string>();
+  for (const { group, part, file: page } of tagParts) {
+    if (part.at === 0) where.set(anchorId("tag", group.name), page);
+    for (const operation of part.operations) where.set(anchorId("op", operation.id), page);
+  }
+  for (const { names, file: page } of schemaPages) {
+    for (const name of names) where.set(anchorId("schema", name), page);
+  }
+  const linked = (page: string, content: SafeHtml) => pointLinksAtPages(content, page, where, file);
+  const at = (anchor: string) => `${where.get(anchor) ?? file}#${anchor}`;
   const schemaPageTitle = (index: number) =>
     schemaPages.length === 1 ? "Schemas" : `Schemas ${index + 1} of ${schemaPages.length}`;
   const index = html`${head}
@@ -192,16 +199,17 @@ ${schemasSection(schemaNames)}`;
 <h2>Operations</h2>
 <p>This reference is split in pages, one per tag${schemaNames.length > 0 ? " and the schemas apart" : ""}; the search box finds any operation or schema.</p>
 ${groups.map(
-  (group) => html`<h3><a href="${tagFile(group)}">${group.name}</a></h3>
+  (group) => html`<h3><a href="${at(anchorId("tag", group.name))}">${group.summary ?? group.name}</a></h3>
 <ul class="operation-index">${group.operations.map(
     (operation) =>
-      html`<li><a href="${tagFile(group)}#${anchorId("op", operation.id)}"><code>${operation.id}</code></a> <span class="muted">${operation.method.toUpperCase()} ${operation.path}</span></li>`,
+      html`<li><a href="${at(anchorId("op", operation.id))}"><code>${operation.id}</code></a> <span class="muted">${operation.method.toUpperCase()} ${operation.path}</span></li>`,
   )}</ul>`,
 )}
-${schemaPages.map((_, at) => html`<p><a href="${schemaFile(at * SCHEMAS_PER_PAGE)}">${schemaPageTitle(at)}</a></p>`)}
+${schemaPages.map((page, number) => html`<p><a href="${page.file}">${schemaPageTitle(number)}</a></p>`)}
 </section>`;
-  const back = html`<p class="see">Part of the <a href="${file}">${surface.title} reference</a>.</p>`;
-  const pages: BuiltPage[] = [
+  const back = (title: string) =>
+    html`<h1>${title}</h1><p class="see">Part of the <a href="${file}">${surface.title} reference</a>.</p>`;
+  return [
     {
       page: {
         file,
@@ -209,42 +217,53 @@ ${schemaPages.map((_, at) => html`<p><a href="${schemaFile(at * SCHEMAS_PER_PAGE
         toc: [
           ...headToc,
           { href: `#${anchorId("section", "operations")}`, title: "Operations" },
-          ...nestTags(groups, (group) => ({ href: tagFile(group), title: group.summary ?? group.name })),
+          ...nestTags(groups, (group) => ({
+            href: at(anchorId("tag", group.name)),
+            title: group.summary ?? group.name,
+          })),
         ],
-        body: index,
+        body: linked(file, index),
       },
-      search,
+      search: searchEntries(where),
     },
-    ...groups.map((group) => ({
+    ...tagParts.map(({ group, part, file: page }) => {
+      const pageTitle = `${surface.title}: ${group.summary ?? group.name}${part.of > 1 ? ` (${part.at + 1} of ${part.of})` : ""}`;
+      return {
+        page: {
+          file: page,
+          title: pageTitle,
+          toc: [
+            { href: file, title: `${surface.title} reference` },
+            ...operationLinks(group).map((link) => ({ ...link, href: hrefOn(page, at(link.href.slice(1))) })),
+          ],
+          body: linked(page, html`${back(pageTitle)}${tagSection(group, part)}`),
+        },
+        search: [],
+      };
+    }),
+    ...schemaPages.map(({ names, file: page }, number) => ({
       page: {
-        file: tagFile(group),
-        title: `${surface.title}: ${group.name}`,
-        toc: [{ href: file, title: `${surface.title} reference` }, ...operationLinks(group, "")],
-        body: html`${back}${tagSection(group)}`,
-      },
-      search: [],
-    })),
-    ...schemaPages.map((names, at) => ({
-      page: {
-        file: schemaFile(at * SCHEMAS_PER_PAGE),
-        title: `${surface.title}: ${schemaPageTitle(at)}`,
+        file: page,
+        title: `${surface.title}: ${schemaPageTitle(number)}`,
         toc: [
           { href: file, title: `${surface.title} reference` },
           ...names.map((name) => ({ href: `#${anchorId("schema", name)}`, title: name })),
         ],
-        body: html`${back}${schemasSection(names)}`,
+        body: linked(
+          page,
+          html`${back(`${surface.title}: ${schemaPageTitle(number)}`)}${schemasSection(names)}`,
+        ),
       },
       search: [],
     })),
   ];
-  return pages;
 }
 
-/** `items` in runs of `size`. */
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const runs: T[][] = [];
-  for (let at = 0; at < items.length; at += size) runs.push(items.slice(at, at + size));
-  return runs;
+/** A tag's badges (its parent, its kind) and description, shown once, above its first operation. */
+function tagIntro(group: TagGroup, groups: readonly TagGroup[], ctx: SchemaContext): SafeHtml {
+  const parent = groups.find((other) => other.name === group.parent);
+  return html`${(group.parent !== undefined || group.kind !== undefined) && html`<p class="badges">${group.parent !== undefined && html`<span class="ext"><span class="fact">part of</span> <a href="#${anchorId("tag", group.parent)}">${parent?.summary ?? group.parent}</a></span> `}${group.kind !== undefined && html`<span class="badge">${group.kind}</span>`}</p>`}
+${renderMarkdown(group.description, { codeLink: ctx.codeLink })}`;
 }
 
 /** Every operation of the document, in path order; one without an `operationId` is named `<method>-<path>`. */

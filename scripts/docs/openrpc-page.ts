@@ -13,6 +13,15 @@ import { jsonBlock, jsonInline } from "./json-block.js";
 import type { BuiltPage, NavLink } from "./layout.js";
 import type { LoadedSpec } from "./load-specs.js";
 import { renderMarkdown } from "./markdown.js";
+import {
+  hrefOn,
+  PAGE_BYTES,
+  packBySize,
+  pointLinksAtPages,
+  SCHEMAS_PER_PAGE,
+  schemasFile,
+  tagPartFile,
+} from "./reference-split.js";
 import { componentOf, deref, derefObject, refOf } from "./refs.js";
 import { type SchemaContext, schemaDetails, schemaSection, typeLabel } from "./schema-view.js";
 import type { SearchEntry } from "./search-index.js";
@@ -37,14 +46,17 @@ const METHOD_KEYS = new Set([
 ]);
 
 /**
- * Builds the reference page of one OpenRPC surface.
+ * Builds the reference of one OpenRPC surface: one page, or, when that page would hold more than
+ * {@link PAGE_BYTES} of HTML, an index page (overview, servers, authentication, every method listed
+ * by tag, the shared errors) with a page per tag (in parts when a tag is too large for one) and the
+ * schemas in pages, as `openapiPages` splits an OpenAPI reference.
  *
  * @param spec - The loaded spec.
- * @returns The page and its search entries.
+ * @returns The pages, the index first, each with its search entries.
  * @throws {DocsError} On a ref that cannot be resolved.
- * @example const { page } = openrpcPage(evmSpec);
+ * @example const [{ page }] = openrpcPages(evmSpec);
  */
-export function openrpcPage(spec: LoadedSpec): BuiltPage {
+export function openrpcPages(spec: LoadedSpec): BuiltPage[] {
   const { doc, surface } = spec;
   const file = referencePage(surface.id);
   const methods = (Array.isArray(doc.methods) ? doc.methods : []).map((raw) =>
@@ -53,14 +65,18 @@ export function openrpcPage(spec: LoadedSpec): BuiltPage {
   const components = isObject(doc.components) ? doc.components : {};
   const schemas = isObject(components.schemas) ? components.schemas : {};
   const errors = isObject(components.errors) ? components.errors : {};
+  const schemaNames = Object.keys(schemas);
   const targets = new Map<string, string>();
-  for (const name of Object.keys(schemas)) targets.set(name, anchorId("schema", name));
+  for (const name of schemaNames) targets.set(name, anchorId("schema", name));
   for (const method of methods) targets.set(String(method.name), anchorId("method", String(method.name)));
+  // Rendered once, as for one page; a split reference then points each link at its page.
   const ctx: SchemaContext = { doc, codeLink: codeLinker(targets) };
   const groups = groupByTag(doc, methods);
   const info = isObject(doc.info) ? doc.info : {};
+  const methodHtml = new Map(methods.map((method) => [method, methodView(method, ctx, spec, surface.id)]));
+  const schemaHtml = new Map(schemaNames.map((name) => [name, schemaSection(name, schemas[name], ctx)]));
 
-  const body = html`${infoHeader(info, spec.path, ctx)}
+  const head = html`${infoHeader(info, spec.path, ctx)}
 <section id="${anchorId("section", "servers")}">
 <h2>Servers</h2>
 ${serversView(doc.servers, ctx)}
@@ -68,15 +84,14 @@ ${serversView(doc.servers, ctx)}
 <section id="${anchorId("section", "authentication")}">
 <h2>Authentication</h2>
 ${authenticationView(doc, ctx)}
-</section>
-${groups.map(
-  (group) => html`<section class="tag" id="${anchorId("tag", group.name)}">
-<h2>${group.name}</h2>
-${renderMarkdown(group.description, { codeLink: ctx.codeLink })}
-${group.methods.map((method) => methodView(method, ctx, spec, surface.id))}
-</section>`,
-)}
-<section id="${anchorId("section", "errors")}">
+</section>`;
+  const tagSection = (group: TagGroup, part?: { at: number; of: number; methods: Json[] }) =>
+    html`<section class="tag" id="${anchorId("tag", group.name)}">
+<h2>${group.name}${part !== undefined && part.of > 1 && ` (${part.at + 1} of ${part.of})`}</h2>
+${(part === undefined || part.at === 0) && renderMarkdown(group.description, { codeLink: ctx.codeLink })}
+${(part?.methods ?? group.methods).map((method) => methodHtml.get(method))}
+</section>`;
+  const errorsSection = html`<section id="${anchorId("section", "errors")}">
 <h2>Errors</h2>
 ${errorsTable(
   Object.entries(errors).map(([name, error]) => ({
@@ -86,46 +101,39 @@ ${errorsTable(
   })),
   ctx,
 )}
-</section>
-<section id="${anchorId("section", "schemas")}">
-<h2>Schemas</h2>
-${Object.entries(schemas).map(([name, schema]) => schemaSection(name, schema, ctx))}
 </section>`;
-
-  const toc: NavLink[] = [
+  const schemasSection = (names: readonly string[]) => html`<section id="${anchorId("section", "schemas")}">
+<h2>Schemas</h2>
+${names.map((name) => schemaHtml.get(name))}
+</section>`;
+  const headToc: NavLink[] = [
     { href: `#${anchorId("section", "overview")}`, title: "Overview" },
     { href: `#${anchorId("section", "servers")}`, title: "Servers" },
     { href: `#${anchorId("section", "authentication")}`, title: "Authentication" },
-    ...groups.map((group) => ({
-      href: `#${anchorId("tag", group.name)}`,
-      title: group.name,
-      children: group.methods.map((method) => ({
-        href: `#${anchorId("method", String(method.name))}`,
-        title: String(method.name),
-      })),
-    })),
-    { href: `#${anchorId("section", "errors")}`, title: "Errors" },
-    {
-      href: `#${anchorId("section", "schemas")}`,
-      title: "Schemas",
-      children: Object.keys(schemas).map((name) => ({ href: `#${anchorId("schema", name)}`, title: name })),
-    },
   ];
-  const search: SearchEntry[] = [
+  const methodLinks = (group: TagGroup) =>
+    group.methods.map((method) => ({
+      href: `#${anchorId("method", String(method.name))}`,
+      title: String(method.name),
+    }));
+  const searchEntries = (where: ReadonlyMap<string, string>): SearchEntry[] => [
     ...methods.map((method) => ({
       kind: "method" as const,
       name: String(method.name),
       detail: String(method.summary ?? firstSentence(method.description)),
       surface: surface.title,
-      href: `${file}#${anchorId("method", String(method.name))}`,
+      href: `${where.get(anchorId("method", String(method.name))) ?? file}#${anchorId("method", String(method.name))}`,
     })),
-    ...Object.entries(schemas).map(([name, schema]) => ({
-      kind: "schema" as const,
-      name,
-      detail: firstSentence(isObject(schema) ? schema.description : undefined),
-      surface: surface.title,
-      href: `${file}#${anchorId("schema", name)}`,
-    })),
+    ...schemaNames.map((name) => {
+      const schema = schemas[name];
+      return {
+        kind: "schema" as const,
+        name,
+        detail: firstSentence(isObject(schema) ? schema.description : undefined),
+        surface: surface.title,
+        href: `${where.get(anchorId("schema", name)) ?? file}#${anchorId("schema", name)}`,
+      };
+    }),
     ...Object.entries(errors).map(([name, raw]) => {
       const error = derefObject(doc, raw, `error ${name}`);
       return {
@@ -137,7 +145,119 @@ ${Object.entries(schemas).map(([name, schema]) => schemaSection(name, schema, ct
       };
     }),
   ];
-  return { page: { file, title: surface.title, toc, body }, search };
+
+  const body = html`${head}
+${groups.map((group) => tagSection(group))}
+${errorsSection}
+${schemasSection(schemaNames)}`;
+  if (body.value.length <= PAGE_BYTES) {
+    const toc: NavLink[] = [
+      ...headToc,
+      ...groups.map((group) => ({
+        href: `#${anchorId("tag", group.name)}`,
+        title: group.name,
+        children: methodLinks(group),
+      })),
+      { href: `#${anchorId("section", "errors")}`, title: "Errors" },
+      {
+        href: `#${anchorId("section", "schemas")}`,
+        title: "Schemas",
+        children: schemaNames.map((name) => ({ href: `#${anchorId("schema", name)}`, title: name })),
+      },
+    ];
+    return [{ page: { file, title: surface.title, toc, body }, search: searchEntries(new Map()) }];
+  }
+
+  const tagParts = groups.flatMap((group) =>
+    packBySize(
+      group.methods.map((method) => ({ item: method, bytes: methodHtml.get(method)?.value.length ?? 0 })),
+      PAGE_BYTES,
+    ).map((run, at, all) => ({
+      group,
+      part: { at, of: all.length, methods: run },
+      file: tagPartFile(file, group.name, at),
+    })),
+  );
+  const schemaPages = packBySize(
+    schemaNames.map((name) => ({ item: name, bytes: schemaHtml.get(name)?.value.length ?? 0 })),
+    PAGE_BYTES,
+    SCHEMAS_PER_PAGE,
+  ).map((names, at) => ({ names, file: schemasFile(file, at) }));
+  // Which page holds each item a link can name; anything else (the errors among them) stays on the index.
+  const where = new Map<string, string>();
+  for (const { group, part, file: page } of tagParts) {
+    if (part.at === 0) where.set(anchorId("tag", group.name), page);
+    for (const method of part.methods) where.set(anchorId("method", String(method.name)), page);
+  }
+  for (const { names, file: page } of schemaPages) {
+    for (const name of names) where.set(anchorId("schema", name), page);
+  }
+  const linked = (page: string, content: SafeHtml) => pointLinksAtPages(content, page, where, file);
+  const at = (anchor: string) => `${where.get(anchor) ?? file}#${anchor}`;
+  const schemaPageTitle = (index: number) =>
+    schemaPages.length === 1 ? "Schemas" : `Schemas ${index + 1} of ${schemaPages.length}`;
+  const index = html`${head}
+<section id="${anchorId("section", "methods")}">
+<h2>Methods</h2>
+<p>This reference is split in pages, one per tag${schemaNames.length > 0 ? " and the schemas apart" : ""}; the search box finds any method, schema or error.</p>
+${groups.map(
+  (group) => html`<h3><a href="${at(anchorId("tag", group.name))}">${group.name}</a></h3>
+<ul class="operation-index">${group.methods.map(
+    (method) =>
+      html`<li><a href="${at(anchorId("method", String(method.name)))}"><code>${String(method.name)}</code></a> <span class="muted">${String(method.summary ?? "")}</span></li>`,
+  )}</ul>`,
+)}
+${schemaPages.map((page, number) => html`<p><a href="${page.file}">${schemaPageTitle(number)}</a></p>`)}
+</section>
+${errorsSection}`;
+  const back = (title: string) =>
+    html`<h1>${title}</h1><p class="see">Part of the <a href="${file}">${surface.title} reference</a>.</p>`;
+  return [
+    {
+      page: {
+        file,
+        title: surface.title,
+        toc: [
+          ...headToc,
+          { href: `#${anchorId("section", "methods")}`, title: "Methods" },
+          ...groups.map((group) => ({ href: at(anchorId("tag", group.name)), title: group.name })),
+          { href: `#${anchorId("section", "errors")}`, title: "Errors" },
+        ],
+        body: linked(file, index),
+      },
+      search: searchEntries(where),
+    },
+    ...tagParts.map(({ group, part, file: page }) => {
+      const pageTitle = `${surface.title}: ${group.name}${part.of > 1 ? ` (${part.at + 1} of ${part.of})` : ""}`;
+      return {
+        page: {
+          file: page,
+          title: pageTitle,
+          toc: [
+            { href: file, title: `${surface.title} reference` },
+            ...methodLinks(group).map((link) => ({ ...link, href: hrefOn(page, at(link.href.slice(1))) })),
+          ],
+          body: linked(page, html`${back(pageTitle)}${tagSection(group, part)}`),
+        },
+        search: [],
+      };
+    }),
+    ...schemaPages.map(({ names, file: page }, number) => ({
+      page: {
+        file: page,
+        title: `${surface.title}: ${schemaPageTitle(number)}`,
+        toc: [
+          { href: file, title: `${surface.title} reference` },
+          ...names.map((name) => ({ href: `#${anchorId("schema", name)}`, title: name })),
+        ],
+        body: linked(
+          page,
+          html`${back(`${surface.title}: ${schemaPageTitle(number)}`)}${schemasSection(names)}`,
+        ),
+      },
+      search: [],
+    })),
+  ];
 }
 
 interface TagGroup {

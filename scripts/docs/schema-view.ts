@@ -19,8 +19,6 @@ export interface SchemaContext {
   doc: Json;
   /** Links code spans in descriptions to items of the page. */
   codeLink: (code: string) => string | undefined;
-  /** Where a component schema is documented, when not on this page (a split reference); default `#schema-<name>`. */
-  schemaHref?: (name: string) => string;
 }
 
 // Keywords with their own view below; any other keyword falls through to "Other keywords".
@@ -89,7 +87,7 @@ export function typeLabel(schema: unknown, ctx: SchemaContext): SafeHtml {
   if (ref !== undefined) {
     const component = componentOf(ref);
     if (component?.section === "schemas") {
-      return html`<a class="type type-ref" href="${schemaLink(component.name, ctx)}">${component.name}</a>`;
+      return html`<a class="type type-ref" href="${schemaLink(component.name)}">${component.name}</a>`;
     }
     return typeLabel(deref(ctx.doc, schema), ctx);
   }
@@ -161,7 +159,7 @@ export function schemaDetails(schema: unknown, ctx: SchemaContext, options: Deta
     const component = componentOf(ref);
     const target = deref(ctx.doc, schema);
     const skip = options.skipDescription || typeof siblings.description === "string";
-    return html`${own}${component && html`<p class="see">Schema <a href="${schemaLink(component.name, ctx)}">${component.name}</a>:</p>`}${schemaDetails(target, ctx, { skipDescription: skip, name: component?.name, anchor: options.anchor })}`;
+    return html`${own}${component && html`<p class="see">Schema <a href="${schemaLink(component.name)}">${component.name}</a>:</p>`}${schemaDetails(target, ctx, { skipDescription: skip, name: component?.name, anchor: options.anchor })}`;
   }
   return html`${!options.skipDescription && typeof schema.title === "string" && schema.title !== options.name && html`<p class="schema-title">${schema.title}</p>`}
 ${!options.skipDescription && renderMarkdown(schema.description as string | undefined, { codeLink: ctx.codeLink })}
@@ -366,6 +364,6 @@ ${schemaDetails(schema, ctx, { name, anchor: id })}
 }
 
 /** The link to a component schema's section. */
-function schemaLink(name: string, ctx: SchemaContext): string {
-  return ctx.schemaHref?.(name) ?? `#${anchorId("schema", name)}`;
+function schemaLink(name: string): string {
+  return `#${anchorId("schema", name)}`;
 }

@@ -1,7 +1,12 @@
 /**
- * The client-side search index: every operation, method, schema and error of every surface, embedded
- * in each page (not fetched) so search works from `file://`.
+ * The client-side search index: every operation, method, schema and error of every surface, in one
+ * script file that every page shares. A page loads it on the reader's first search, never before,
+ * and the browser caches it from page to page. It is a classic script, not JSON: `<script src>`
+ * loads from `file://`, where `fetch()` is refused.
  */
+
+/** The index's file, beside the pages. */
+export const SEARCH_INDEX_FILE = "search-index.js";
 
 /** One searchable item. */
 export interface SearchEntry {
@@ -33,4 +38,21 @@ export function sortEntries(entries: readonly SearchEntry[]): SearchEntry[] {
       (a, b) => kindOrder.indexOf(a.entry.kind) - kindOrder.indexOf(b.entry.kind) || a.position - b.position,
     )
     .map(({ entry }) => entry);
+}
+
+/**
+ * The text of {@link SEARCH_INDEX_FILE}: a script that sets `globalThis.chainkitSearchIndex` to the
+ * entries. They are a JSON text inside a JavaScript string literal, both written by
+ * `JSON.stringify`, so no spec text can become code; `JSON.parse` of one string is also the fastest
+ * way for a browser to read this much data.
+ *
+ * @param entries - The sorted entries.
+ * @returns The script's source.
+ * @example searchIndexScript(sortEntries(entries))
+ */
+export function searchIndexScript(entries: readonly SearchEntry[]): string {
+  const literal = JSON.stringify(JSON.stringify(entries))
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+  return `// chainkit docs: the search index, loaded by site.js on the first search.\nglobalThis.chainkitSearchIndex = JSON.parse(${literal});\n`;
 }

@@ -86,6 +86,18 @@ export function referencePage(id: string): string {
 }
 
 /**
+ * Whether a page is one of a surface's reference pages: its index, or a page of it when the
+ * reference is split (`<id>--tag-….html`, `<id>--schemas-<n>.html`).
+ *
+ * @param id - Surface id.
+ * @param file - A page's file name.
+ * @example isReferencePage("evm", "evm--tag-state.html") // true
+ */
+export function isReferencePage(id: string, file: string): boolean {
+  return file === referencePage(id) || file.startsWith(`${id}--`);
+}
+
+/**
  * File name of a surface's guide page.
  *
  * @param id - Surface id.

@@ -11,7 +11,7 @@ import { html } from "./html.js";
 import type { BuiltPage, NavGroup } from "./layout.js";
 import type { LoadedSpec } from "./load-specs.js";
 import { openapiPages } from "./openapi-page.js";
-import { openrpcPage } from "./openrpc-page.js";
+import { openrpcPages } from "./openrpc-page.js";
 import { releasedVersions } from "./released-specs.js";
 import { referencePage } from "./surfaces.js";
 import { loadTeamSpec } from "./team-specs.js";
@@ -51,7 +51,7 @@ export async function buildTeamSite(
   for (const path of paths) {
     const started = performance.now();
     const spec = await loadTeamSpec(path, taken, note);
-    const pages = spec.surface.kind === "openapi" ? openapiPages(spec) : [openrpcPage(spec)];
+    const pages = spec.surface.kind === "openapi" ? openapiPages(spec) : openrpcPages(spec);
     specs.push(spec);
     references.push(...pages);
     if (versions !== undefined) {

@@ -1,21 +1,21 @@
 /**
- * Writes a built portal: every page in the shared shell (navigation and the search index embedded,
- * so search works from `file://`), the stylesheet and script, and the specs the pages link to.
+ * Writes a built portal: every page in the shared shell, the search index they share, the stylesheet
+ * and script, and the specs the pages link to.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type BuiltPage, type NavGroup, renderPage } from "./layout.js";
-import { sortEntries } from "./search-index.js";
+import { SEARCH_INDEX_FILE, searchIndexScript, sortEntries } from "./search-index.js";
 
 const ASSETS = join(dirname(fileURLToPath(import.meta.url)), "assets");
 
 /** Each published asset and the sources joined into it, in order: one concern per source, one request per page. */
 const ASSET_SOURCES: Record<string, readonly string[]> = {
-  "style.css": ["style.css", "theme.css", "deep-links.css", "print.css"],
-  "site.js": ["site.js", "theme.js", "deep-links.js", "nav-place.js", "print.js"],
-  // Loaded by every reference page (copy a call) or on a try-it form's first opening.
-  "copy-call.css": ["copy-call.css"],
+  // One stylesheet: each one is a request that holds the first paint back.
+  "style.css": ["style.css", "theme.css", "deep-links.css", "copy-call.css", "print.css"],
+  "site.js": ["search-load.js", "site.js", "theme.js", "deep-links.js", "nav-place.js", "print.js"],
+  // Loaded by every page (copy a call) or on a try-it form's first opening.
   "copy-call.js": ["copy-call.js"],
   "try-it.css": ["try-it.css"],
   "try-it.js": ["try-it.js"],
@@ -39,10 +39,14 @@ export function writeSite(
   groups: readonly NavGroup[],
   published: readonly SiteFile[],
 ): string[] {
-  const shell = { groups, search: sortEntries(pages.flatMap((built) => built.search)) };
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(join(outDir, "specs"), { recursive: true });
-  const files: string[] = [];
+  const files: string[] = [SEARCH_INDEX_FILE];
+  writeFileSync(
+    join(outDir, SEARCH_INDEX_FILE),
+    searchIndexScript(sortEntries(pages.flatMap((built) => built.search))),
+  );
+  const shell = { groups };
   for (const built of pages) {
     writeFileSync(join(outDir, built.page.file), renderPage(built.page, shell));
     files.push(built.page.file);

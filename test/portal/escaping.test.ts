@@ -2,12 +2,15 @@
  * Spec text is untrusted: descriptions, names and examples must come out escaped, and Markdown links
  * may only point at safe targets.
  */
+
+import { runInNewContext } from "node:vm";
 import { describe, expect, test } from "vitest";
-import { html, jsonForScript } from "../../scripts/docs/html.js";
+import { html } from "../../scripts/docs/html.js";
 import type { LoadedSpec } from "../../scripts/docs/load-specs.js";
 import { renderMarkdown } from "../../scripts/docs/markdown.js";
 import { openapiPages } from "../../scripts/docs/openapi-page.js";
-import { openrpcPage } from "../../scripts/docs/openrpc-page.js";
+import { openrpcPages } from "../../scripts/docs/openrpc-page.js";
+import { searchIndexScript } from "../../scripts/docs/search-index.js";
 import { SPEC_SURFACES } from "../../scripts/docs/surfaces.js";
 
 const EVIL = `<img src=x onerror="alert(1)"><script>alert(2)</script>`;
@@ -64,9 +67,29 @@ describe("Markdown subset", () => {
   });
 });
 
-test("templates escape interpolations and inline JSON cannot close its script element", () => {
+test("templates escape interpolations", () => {
   expect(html`<p title="${'"><b>'}">${EVIL}</p>`.value).not.toMatch(/<b>|<img|<script/);
-  expect(jsonForScript({ text: "</script><script>alert(1)</script>" }).value).not.toContain("</script");
+});
+
+test("the search index script carries any spec text as data, never as code", () => {
+  const hostile = [
+    '"); globalThis.pwned = true; ("',
+    "` + (globalThis.pwned = true) + `",
+    '\\"); globalThis.pwned = true; //',
+    "\u2028globalThis.pwned = true\u2029",
+    "</script><script>globalThis.pwned = true</script>",
+  ];
+  const entries = hostile.map((name) => ({
+    kind: "schema" as const,
+    name,
+    detail: name,
+    surface: name,
+    href: `a.html#${name}`,
+  }));
+  const context: { chainkitSearchIndex?: unknown; pwned?: boolean } = {};
+  runInNewContext(searchIndexScript(entries), context);
+  expect(context.pwned).toBeUndefined();
+  expect(context.chainkitSearchIndex).toEqual(entries);
 });
 
 test("an OpenAPI spec with markup in every text field renders it as text", () => {
@@ -126,6 +149,8 @@ test("an OpenRPC spec with markup in every text field renders it as text", () =>
     components: { errors: { E: { code: 2, message: EVIL } } },
   };
   const spec: LoadedSpec = { surface: surface("evm"), path: "specs/x.yaml", text: "", doc };
-  const out = openrpcPage(spec).page.body.value;
+  const out = openrpcPages(spec)
+    .map((built) => built.page.body.value)
+    .join("\n");
   expect(out).not.toMatch(/<img|<script/);
 });

@@ -73,7 +73,7 @@ describe("the search box", () => {
 describe("the Copy a call tabs", () => {
   test("show one panel at a time and follow clicks and arrow keys", async () => {
     const page = await session.newPage();
-    await page.goto(`${base}wallet.html#op-getAccount`, { waitUntil: "load" });
+    await page.goto(`${base}wallet--tag-Accounts.html#op-getAccount`, { waitUntil: "load" });
     const block = page.locator("#call-op-getAccount");
     const visible = async () =>
       (await block

@@ -10,9 +10,11 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { anchorId } from "../../scripts/docs/anchors.js";
 import { buildSite } from "../../scripts/docs/build-site.js";
+import { PAGE_BYTES } from "../../scripts/docs/reference-split.js";
 import { GUIDE_SURFACES, guidePage, referencePage, SPEC_SURFACES } from "../../scripts/docs/surfaces.js";
 import { type StaticServer, serveFolder } from "../../src/cli/serve-folder.js";
 import { openSession, type Session } from "./browser.js";
+import { readSearchIndex } from "./search-index-file.js";
 import { readInventories } from "./spec-inventory.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -39,8 +41,11 @@ afterAll(async () => {
   await server?.close();
 });
 
-test("the site has the landing page, one reference page per spec, one guide per surface, a helpers page per entry and a page per docs/*.md", () => {
-  expect(pages).toEqual(
+test("the site has the landing page, a reference per spec (its index page, and pages of it when split), one guide per surface, a helpers page per entry and a page per docs/*.md", () => {
+  const referenceParts = new RegExp(
+    `^(${inventories.map((inventory) => inventory.surface).join("|")})--(tag-[A-Za-z0-9_.-]+|schemas-\\d+)\\.html$`,
+  );
+  expect(pages.filter((file) => !referenceParts.test(file))).toEqual(
     [
       "index.html",
       ...inventories.map((inventory) => `${inventory.surface}.html`),
@@ -64,15 +69,26 @@ test("the site has the landing page, one reference page per spec, one guide per 
         .map((name) => `docs-${name.replace(/\.md$/, "")}.html`),
     ].sort(),
   );
+  // Split by size: no reference page holds more than PAGE_BYTES of content, unless one operation does.
+  const oversized = pages
+    .filter(
+      (file) => referenceParts.test(file) || inventories.some((entry) => file === `${entry.surface}.html`),
+    )
+    .filter((file) => {
+      const text = readFileSync(join(siteDir, file), "utf8");
+      const content = text.slice(text.indexOf('<main id="content">'), text.indexOf("</main>"));
+      return content.length > PAGE_BYTES && (content.match(/class="operation/g) ?? []).length > 1;
+    });
+  expect(oversized).toEqual([]);
 });
 
 /** What a reader types into the search box, and where the result must take them. */
 const SEARCHES = [
-  { query: "eth_getLogs", href: "evm.html#method-eth_getLogs" },
-  { query: "getAccount", href: "wallet.html#op-getAccount" },
-  { query: "jettonTransfers", href: "indexer.html#op-getJettonTransfers" },
-  { query: "/api/v3/jetton/transfers", href: "indexer.html#op-getJettonTransfers" },
-  { query: "order", href: "exchange.html#op-order" },
+  { query: "eth_getLogs", href: "evm--tag-receipts.html#method-eth_getLogs" },
+  { query: "getAccount", href: "wallet--tag-Accounts.html#op-getAccount" },
+  { query: "jettonTransfers", href: "indexer--tag-Jettons.html#op-getJettonTransfers" },
+  { query: "/api/v3/jetton/transfers", href: "indexer--tag-Jettons.html#op-getJettonTransfers" },
+  { query: "order", href: "exchange--tag-Orders.html#op-order" },
   { query: "viem", href: "guide-viem.html" },
 ] as const;
 
@@ -135,27 +151,72 @@ describe.each(modes)("over $mode", ({ mode, base }) => {
     // Over 50 pages with a screenshot each: longer than the suite's two minutes on a shared machine.
   }, 360_000);
 
-  test("every operation and method of the specs appears on its reference page", async () => {
+  test("every operation and method of the specs appears on the page the search index names", async () => {
+    const entries = readSearchIndex(siteDir);
     const missing: string[] = [];
     for (const inventory of inventories) {
       expect(inventory.names.length, inventory.surface).toBeGreaterThan(0);
-      const page = await session.newPage();
-      await page.goto(`${base()}${inventory.surface}.html`, { waitUntil: "load" });
+      const kind = inventory.kind === "openapi" ? "operation" : "method";
+      const byPage = new Map<string, string[]>();
       for (const name of inventory.names) {
-        const id = anchorId(inventory.kind === "openapi" ? "op" : "method", name);
-        const shown = await page.evaluate(
-          ({ id, name }) => {
-            const element = document.getElementById(id);
-            return element?.checkVisibility() === true && (element.textContent ?? "").includes(name);
-          },
-          { id, name },
-        );
-        if (!shown) missing.push(`${inventory.surface}: ${name} (#${id})`);
+        const href = entries.find((entry) => entry.kind === kind && entry.name === name)?.href ?? "";
+        const [file = "", id = ""] = href.split("#");
+        if (
+          id !== anchorId(inventory.kind === "openapi" ? "op" : "method", name) ||
+          !(file === `${inventory.surface}.html` || file.startsWith(`${inventory.surface}--`))
+        ) {
+          missing.push(`${inventory.surface}: ${name} (searched: ${href})`);
+          continue;
+        }
+        byPage.set(file, [...(byPage.get(file) ?? []), name]);
       }
-      await page.close();
+      for (const [file, names] of byPage) {
+        const page = await session.newPage();
+        await page.goto(`${base()}${file}`, { waitUntil: "load" });
+        for (const name of names) {
+          const id = anchorId(inventory.kind === "openapi" ? "op" : "method", name);
+          const shown = await page.evaluate(
+            ({ id, name }) => {
+              const element = document.getElementById(id);
+              return element?.checkVisibility() === true && (element.textContent ?? "").includes(name);
+            },
+            { id, name },
+          );
+          if (!shown) missing.push(`${file}: ${name} (#${id})`);
+        }
+        await page.close();
+      }
     }
     expect(missing).toEqual([]);
     expect(session.problems.outsideRequests).toEqual([]);
+  });
+
+  test.each([
+    { link: "exchange.html#op-order", lands: "exchange--tag-Orders.html#op-order" },
+    {
+      link: "platform.html#op-createProject.body.description",
+      lands: "platform--tag-Projects.html#op-createProject.body.description",
+    },
+    { link: "evm.html#method-eth_getProof", lands: "evm--tag-state.html#method-eth_getProof" },
+    {
+      link: "platform.html#schema-NodeConfiguration.archive",
+      lands: "platform--schemas-1.html#schema-NodeConfiguration.archive",
+    },
+  ])("a link written before the split, $link, goes on to the page that holds it", async ({ link, lands }) => {
+    const page = await session.newPage();
+    await page.goto(`${base()}${link}`, { waitUntil: "load" });
+    await page.waitForURL((url) => url.href === `${base()}${lands}`);
+    const id = lands.split("#")[1] ?? "";
+    await expect
+      .poll(() =>
+        page.evaluate((target) => {
+          const box = document.getElementById(target)?.getBoundingClientRect();
+          return box !== undefined && box.top >= 0 && box.top < window.innerHeight;
+        }, id),
+      )
+      .toBe(true);
+    await page.close();
+    expect(session.problems.pageErrors).toEqual([]);
   });
 
   test("the landing page lists every surface with its reference (or why it has none) and every guide", async () => {
@@ -222,6 +283,29 @@ describe.each(modes)("over $mode", ({ mode, base }) => {
     expect(session.problems.pageErrors).toEqual([]);
   });
 
+  test("a page loads the shared search index only when the reader first reaches for the search box", async () => {
+    const page = await session.newPage();
+    const indexRequests: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("search-index")) indexRequests.push(request.url());
+    });
+    await page.goto(`${base()}guide-evm.html`, { waitUntil: "load" });
+    expect(indexRequests).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.outerHTML.includes("eth_getProof"))).toBe(
+      false,
+    );
+    await page.locator("#search").fill("getproof");
+    await page
+      .locator('#search-results a[href="evm--tag-state.html#method-eth_getProof"]')
+      .waitFor({ state: "visible" });
+    await page.locator("#search").fill("getLogs");
+    await page
+      .locator('#search-results a[href="evm--tag-receipts.html#method-eth_getLogs"]')
+      .waitFor({ state: "visible" });
+    expect(indexRequests).toEqual([`${base()}search-index.js`]);
+    await page.close();
+  });
+
   test("the search box finds eth_getProof from the landing page and opens it in view", async () => {
     const page = await session.newPage();
     await page.goto(`${base()}index.html`, { waitUntil: "load" });
@@ -230,7 +314,7 @@ describe.each(modes)("over $mode", ({ mode, base }) => {
     await result.waitFor({ state: "visible" });
     if (mode === "file://") await page.screenshot({ path: join(shotsDir, "search.png") });
     await result.click();
-    await page.waitForURL(/evm\.html#method-eth_getProof$/);
+    await page.waitForURL(/evm--tag-state\.html#method-eth_getProof$/);
     const inView = await page.evaluate(() => {
       const box = document.getElementById("method-eth_getProof")?.getBoundingClientRect();
       return box !== undefined && box.top >= 0 && box.top < window.innerHeight;

@@ -91,7 +91,9 @@ describe("dark mode", () => {
 describe("deep links", () => {
   test("a link to a field scrolls it under the header, marks it, and each field offers its link", async () => {
     const page = await session.newPage();
-    await page.goto(`${base}platform.html#op-createProject.body.description`, { waitUntil: "load" });
+    await page.goto(`${base}platform--tag-Projects.html#op-createProject.body.description`, {
+      waitUntil: "load",
+    });
     const row = page.locator('[id="op-createProject.body.description"]');
     const box = await row.boundingBox();
     const header = await page.locator("header.top").boundingBox();
@@ -109,7 +111,7 @@ describe("deep links", () => {
     await link.focus();
     expect(await link.evaluate((element) => getComputedStyle(element).opacity)).toBe("1");
 
-    // A link followed inside the page, to a schema's field.
+    // A link followed inside the page, to a schema's field, which goes on to the page of schemas.
     await page.evaluate(() => {
       location.hash = "#schema-NodeConfiguration.archive";
     });
@@ -121,7 +123,7 @@ describe("deep links", () => {
 
   test("a link into a folded example opens the fold", async () => {
     const page = await session.newPage();
-    await page.goto(`${base}evm.html`, { waitUntil: "load" });
+    await page.goto(`${base}evm--tag-state.html`, { waitUntil: "load" });
     const id = await page.evaluate(() => {
       const fold = document.querySelector("details.fold:not([open])");
       if (!fold) return "";
@@ -139,6 +141,25 @@ describe("deep links", () => {
         page.evaluate(() => (document.getElementById("folded-for-test") as HTMLDetailsElement).open),
       )
       .toBe(true);
+    await page.close();
+  });
+});
+
+describe("touch targets", () => {
+  test("the # link of each field is a target a finger can hit, as a touch screen shows them", async () => {
+    const page = await session.newPage();
+    await page.setViewportSize({ width: 412, height: 823 });
+    await page.goto(`${base}exchange--tag-Orders.html`, { waitUntil: "load" });
+    // A screen without hover shows every # link (deep-links.css); show them here too.
+    await page.addStyleTag({ content: ".self-link { opacity: 1 !important; }" });
+    const sizes = await page
+      .locator(".field-name > .self-link")
+      .evaluateAll((links) =>
+        links.map((link) => link.getBoundingClientRect()).map(({ width, height }) => ({ width, height })),
+      );
+    expect(sizes.length).toBeGreaterThan(20);
+    // WCAG 2.5.8: 24 × 24 CSS px, whatever the spacing around it.
+    expect(sizes.filter(({ width, height }) => width < 24 || height < 24)).toEqual([]);
     await page.close();
   });
 });
@@ -185,7 +206,7 @@ describe("print", () => {
   test("shows the content alone, light, with folds open and the addresses of links to other pages", async () => {
     const page = await session.newPage();
     await page.emulateMedia({ colorScheme: "dark", media: "print" });
-    await page.goto(`${base}evm.html`, { waitUntil: "load" });
+    await page.goto(`${base}evm--tag-state.html`, { waitUntil: "load" });
     const state = await page.evaluate(() => {
       window.dispatchEvent(new Event("beforeprint"));
       return {
@@ -202,7 +223,7 @@ describe("print", () => {
         .locator(selector)
         .first()
         .evaluate((link) => getComputedStyle(link, "::after").content);
-    expect(await addressShown('main a[href^="#schema-"]')).toBe("none");
+    expect(await addressShown('main a[href^="#method-"]')).toBe("none");
     await page.goto(`${base}index.html`, { waitUntil: "load" });
     expect(await addressShown('main a[href="platform.html"]')).toMatch(/attr\(href\)|platform\.html/);
     await page.close();

@@ -12,6 +12,7 @@ import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openSession, type Session } from "./browser.js";
+import { readSearchIndex } from "./search-index-file.js";
 
 const root = join(import.meta.dirname, "../..");
 const spec = join(root, "test/fixtures/spec-corpus/digitalocean.openapi.json");
@@ -36,19 +37,12 @@ afterAll(async () => {
   rmSync(out, { recursive: true, force: true });
 });
 
-/** The search index the portal's index page embeds. */
-function searchIndex(): { kind: string; name: string; href: string }[] {
-  const html = readFileSync(join(out, "index.html"), "utf8");
-  const json = /<script type="application\/json" id="search-index">([\s\S]*?)<\/script>/.exec(html)?.[1];
-  return JSON.parse(json ?? "[]");
-}
-
 describe("chainkit docs on a DigitalOcean-sized spec", () => {
   test("prints its reference pages and time, and the search lists every operation where it is", () => {
     expect(printed).toMatch(/digitalocean\.openapi\.json: \d+ reference pages in \d+ ms/);
     const doc = JSON.parse(readFileSync(spec, "utf8")) as { paths: Record<string, Record<string, unknown>> };
     const count = Object.values(doc.paths).flatMap((item) => METHODS.filter((method) => item[method])).length;
-    const operations = searchIndex().filter((entry) => entry.kind === "operation");
+    const operations = readSearchIndex(out).filter((entry) => entry.kind === "operation");
     expect(operations).toHaveLength(count);
     const lost = operations.filter(({ href }) => {
       const [file = "", id = ""] = href.split("#");
@@ -74,7 +68,7 @@ describe("chainkit docs on a DigitalOcean-sized spec", () => {
   }, 900_000);
 
   test("the search box opens an operation on its page, which shows the client's call", async () => {
-    const entry = searchIndex().find((candidate) => candidate.name === "droplets_create");
+    const entry = readSearchIndex(out).find((candidate) => candidate.name === "droplets_create");
     expect(entry).toBeDefined();
     const href = entry?.href ?? "";
     const page = await session.newPage();

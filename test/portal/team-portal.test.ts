@@ -5,13 +5,15 @@
  * works in headless Chromium from file://.
  */
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { isReferencePage } from "../../scripts/docs/surfaces.js";
 import { openSession, type Session } from "./browser.js";
+import { readSearchIndex } from "./search-index-file.js";
 
 const root = join(import.meta.dirname, "../..");
 const corpus = join(root, "test/fixtures/spec-corpus");
@@ -41,11 +43,9 @@ beforeAll(async () => {
 
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
-/** The search index a page embeds. */
-function searchIndex(page: string): { kind: string; name: string; href: string }[] {
-  const html = readFileSync(join(out, page), "utf8");
-  const json = /<script type="application\/json" id="search-index">([\s\S]*?)<\/script>/.exec(html)?.[1];
-  return JSON.parse(json ?? "[]");
+/** A spec's reference pages in the portal: its index, and the pages of it when split. */
+function referencePages(id: string): string[] {
+  return readdirSync(out).filter((file) => file.endsWith(".html") && isReferencePage(id, file));
 }
 
 describe("the team portal", () => {
@@ -56,21 +56,30 @@ describe("the team portal", () => {
     expect(JSON.parse(readFileSync(join(out, "specs/readmePetstore.openapi.json"), "utf8")).openapi).toBe(
       "3.1.0",
     );
-    expect(printed).toMatch(/openapi\.yaml: 1 reference page in \d+ ms/);
-    expect(printed).toMatch(/readme-petstore\.2\.0\.yaml: 1 reference page in \d+ ms/);
+    // A reference of more than PAGE_BYTES is split: the count printed is the pages written.
+    for (const [spec, id] of [
+      ["openapi\\.yaml", "openapi"],
+      ["readme-petstore\\.2\\.0\\.yaml", "readmePetstore"],
+    ] as const) {
+      const count = Number(new RegExp(`${spec}: (\\d+) reference pages? in \\d+ ms`).exec(printed)?.[1]);
+      expect(count, id).toBe(referencePages(id).length);
+    }
   });
 
   test("the search index lists every operation of both specs, the 2.0 one's ids as the client names them", () => {
-    const operations = searchIndex("index.html").filter((entry) => entry.kind === "operation");
+    const operations = readSearchIndex(out).filter((entry) => entry.kind === "operation");
     const names = operations.map((entry) => entry.href);
     // petstore 3.0 split into files, and petstore 2.0: the same 20 operations each.
-    expect(names.filter((href) => href.startsWith("openapi.html#"))).toHaveLength(20);
-    expect(names.filter((href) => href.startsWith("readmePetstore.html#"))).toHaveLength(20);
-    expect(names).toContain("readmePetstore.html#op-findPetsByStatus");
+    const of = (id: string) => names.filter((href) => isReferencePage(id, href.split("#")[0] ?? ""));
+    expect(of("openapi")).toHaveLength(20);
+    expect(of("readmePetstore")).toHaveLength(20);
+    expect(of("readmePetstore").filter((href) => href.endsWith("#op-findPetsByStatus"))).toHaveLength(1);
   });
 
   test("each operation shows the generated client's call, curl and fetch", () => {
-    const page = readFileSync(join(out, "readmePetstore.html"), "utf8");
+    const page = referencePages("readmePetstore")
+      .map((file) => readFileSync(join(out, file), "utf8"))
+      .join("\n");
     expect(page.match(/<h4>Copy a call<\/h4>/g)).toHaveLength(20);
     expect(page.match(/role="tab"[^>]*>chainkit</g)).toHaveLength(20);
     expect(page.match(/role="tab"[^>]*>curl</g)).toHaveLength(20);
@@ -124,7 +133,13 @@ describe("in headless Chromium from file://", () => {
     const page = await session.newPage();
     await page.goto(`${base}index.html`, { waitUntil: "load" });
     await page.locator("#search").fill("findPetsByStatus");
-    const result = page.locator('#search-results a[href="readmePetstore.html#op-findPetsByStatus"]');
+    const href = readSearchIndex(out).find(
+      (entry) =>
+        entry.name === "findPetsByStatus" &&
+        isReferencePage("readmePetstore", entry.href.split("#")[0] ?? ""),
+    )?.href;
+    expect(href).toMatch(/^readmePetstore(--tag-pet)?\.html#op-findPetsByStatus$/);
+    const result = page.locator(`#search-results a[href="${href}"]`);
     await result.waitFor({ state: "visible" });
     await result.click();
     await page.waitForURL((url) => url.href.endsWith("#op-findPetsByStatus"));

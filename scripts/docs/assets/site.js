@@ -1,15 +1,20 @@
-// chainkit docs: search over the index embedded in each page (never fetched, so it works from file://).
-// Results are built with DOM methods and textContent only, so no index text is ever parsed as HTML.
+// chainkit docs: search over the shared index (search-load.js), loaded when the reader first
+// reaches for the search box. Results are built with DOM methods and textContent only, so no index
+// text is ever parsed as HTML.
 (() => {
   const input = document.getElementById("search");
   const list = document.getElementById("search-results");
-  const data = document.getElementById("search-index");
-  if (!input || !list || !data) return;
-  // Parsed on the first search, not at load: most page views never search.
+  if (!input || !list) return;
+  // undefined until loaded; null when it could not be.
   let entries;
-  const index = () => {
-    entries ??= JSON.parse(data.textContent || "[]");
-    return entries;
+  let loading = false;
+  const load = () => {
+    if (loading) return;
+    loading = true;
+    chainkitLoadSearchIndex().then((loaded) => {
+      entries = loaded;
+      if (input.value.trim() !== "") render();
+    });
   };
   const LIMIT = 30;
 
@@ -40,6 +45,14 @@
     return li;
   };
 
+  const say = (text) => {
+    const note = document.createElement("li");
+    note.className = "result-empty";
+    note.textContent = text;
+    list.append(note);
+    list.hidden = false;
+  };
+
   const render = () => {
     const query = input.value.trim().toLowerCase();
     list.replaceChildren();
@@ -47,18 +60,22 @@
       list.hidden = true;
       return;
     }
+    if (entries === undefined) {
+      say("Loading the index…");
+      load();
+      return;
+    }
+    if (entries === null) {
+      say("The search index (search-index.js) could not be loaded.");
+      return;
+    }
     const words = query.split(/\s+/);
-    const ranked = index()
+    const ranked = entries
       .map((entry, position) => ({ entry, position, rank: score(entry, query, words) }))
       .filter((result) => result.rank >= 0)
       .sort((a, b) => b.rank - a.rank || a.position - b.position)
       .slice(0, LIMIT);
-    if (ranked.length === 0) {
-      const empty = document.createElement("li");
-      empty.className = "result-empty";
-      empty.textContent = "Nothing matches.";
-      list.append(empty);
-    }
+    if (ranked.length === 0) say("Nothing matches.");
     for (const result of ranked) list.append(item(result.entry));
     list.hidden = false;
   };
@@ -69,8 +86,11 @@
   };
 
   input.addEventListener("input", render);
+  // Reaching for the box starts the load, so the index is usually there by the first key.
+  input.addEventListener("pointerenter", load, { once: true });
   input.addEventListener("focus", () => {
     if (input.value.trim() !== "") render();
+    else load();
   });
   input.addEventListener("keydown", (event) => {
     if (event.key === "Enter") links()[0]?.click();
