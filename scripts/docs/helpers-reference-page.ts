@@ -38,8 +38,8 @@ export function helperAnchor(name: string): string {
   return `helper-${name.replace(/\(\)$/, "").replace(/[^A-Za-z0-9_.-]+/g, "-")}`;
 }
 
-/** Room left on a part for its heading and section titles, so its content stays within PAGE_BYTES. */
-const PART_FRAME_BYTES = 2_000;
+/** Room left on a page for its heading, introduction and section titles, so its content stays within PAGE_BYTES. */
+const FRAME_BYTES = 2_000;
 
 /** An entry's helpers laid out: its sections, each top-level item's HTML, and the file holding each anchor. */
 interface EntryLayout {
@@ -84,13 +84,13 @@ function layoutOf(docs: EntryDocs): EntryLayout {
   );
   const bytes = [...views.values()].reduce((sum, view) => sum + view.value.length, 0);
   const parts =
-    bytes <= PAGE_BYTES
+    bytes <= PAGE_BYTES - FRAME_BYTES
       ? []
       : packBySize(
           sections.flatMap((section) =>
             section.items.map((item) => ({ item, bytes: views.get(item)?.value.length ?? 0 })),
           ),
-          PAGE_BYTES - PART_FRAME_BYTES,
+          PAGE_BYTES - FRAME_BYTES,
         ).map((items, at) => ({ file: file.replace(/\.html$/, `--${at + 1}.html`), items }));
   const where = new Map<string, string>();
   for (const part of parts) {
