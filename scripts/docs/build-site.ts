@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { changelogPages } from "./changelog-page.js";
 import { docsPages } from "./docs-pages.js";
 import { guidePageFor } from "./guide-page.js";
-import { helpersReferencePage } from "./helpers-reference-page.js";
+import { helpersReferencePages } from "./helpers-reference-page.js";
 import { readEntryDocs } from "./helpers-reference-read.js";
 import { landingPage, quickStartCommands } from "./landing-page.js";
 import type { BuiltPage, NavGroup } from "./layout.js";
@@ -53,7 +53,7 @@ export function buildSite(options: BuildOptions): BuildResult {
     specs,
     quickStartCommands(readFileSync(join(options.root, "README.md"), "utf8")),
   );
-  const helpers = readEntryDocs(options.root).map(helpersReferencePage);
+  const helpers = helpersReferencePages(readEntryDocs(options.root));
   const docs = docsPages(options.root);
   // Released versions are the repository's git tags; without any, the portal has no changelog.
   const tags = gitTags(options.root);
@@ -68,7 +68,7 @@ export function buildSite(options: BuildOptions): BuildResult {
     landing,
     ...references,
     ...guides,
-    ...helpers,
+    ...helpers.flat(),
     ...docs.map((doc) => doc.built),
     ...changelog.pages,
   ];
@@ -85,10 +85,10 @@ export function buildSite(options: BuildOptions): BuildResult {
     },
     {
       title: "Helpers",
-      pages: helpers.map((built) => ({
-        file: built.page.file,
-        title: built.page.title.replace(/ helpers$/, ""),
-      })),
+      // An entry's index page only: a split entry's parts are listed on it.
+      pages: helpers.flatMap(([index]) =>
+        index ? [{ file: index.page.file, title: index.page.title.replace(/ helpers$/, "") }] : [],
+      ),
     },
     { title: "Docs", pages: docs.map((doc) => ({ file: doc.built.page.file, title: doc.title })) },
     ...(changelog.group ? [changelog.group] : []),

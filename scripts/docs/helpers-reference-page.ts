@@ -2,7 +2,8 @@
  * The helpers reference: a page per package entry with its hand-written exports (functions, clients'
  * helper methods, signers, errors and their fields, constants, types), each with its doc, signature,
  * parameters and examples, read from the TSDoc in `src/` (`helpers-reference-read.ts`). Every
- * function, method and class is in the portal's search.
+ * export (types too: deep-links.js finds the page of a split entry that holds an anchor through the
+ * search index) and every method is in the portal's search.
  */
 
 import type { EntryDocs, HelperDoc } from "./helpers-reference-read.js";
@@ -10,6 +11,7 @@ import { highlightTypeScript } from "./highlight.js";
 import { html, type SafeHtml } from "./html.js";
 import type { BuiltPage, NavLink } from "./layout.js";
 import { renderInline, renderMarkdown } from "./markdown.js";
+import { PAGE_BYTES, packBySize, pointLinksAtPages } from "./reference-split.js";
 import type { SearchEntry } from "./search-index.js";
 
 /** Sections of an entry's page, in order, and the kinds each holds. */
@@ -36,47 +38,90 @@ export function helperAnchor(name: string): string {
   return `helper-${name.replace(/\(\)$/, "").replace(/[^A-Za-z0-9_.-]+/g, "-")}`;
 }
 
+/** Room left on a page for its heading, introduction and section titles, so its content stays within PAGE_BYTES. */
+const FRAME_BYTES = 2_000;
+
+/** An entry's helpers laid out: its sections, each top-level item's HTML, and the file holding each anchor. */
+interface EntryLayout {
+  docs: EntryDocs;
+  file: string;
+  sections: ((typeof SECTIONS)[number] & { items: HelperDoc[] })[];
+  views: Map<HelperDoc, SafeHtml>;
+  /** The pages of a split entry (`helpers-evm--1.html`, …) and the items each holds; empty when one page is enough. */
+  parts: { file: string; items: HelperDoc[] }[];
+  /** The file holding each of the entry's anchors, members included. */
+  where: Map<string, string>;
+}
+
 /**
- * Builds one entry's page.
+ * Builds every entry's pages: one page per entry, or, when its content would pass
+ * {@link PAGE_BYTES}, an index page (`helpers-evm.html`, keeping its address: every export listed
+ * by section) and the exports in pages by size (`helpers-evm--1.html`, …), as the spec references
+ * are split.
  *
- * @param docs - The entry's exports (a shared one links to its entry's page).
- * @returns The page and its search entries.
- * @example helpersReferencePage(readEntryDocs(root)[0])
+ * @param entries - Every entry's exports (a shared one links to the page of its entry that holds it).
+ * @returns Each entry's pages, its index first, in the order of `entries`.
+ * @example helpersReferencePages(readEntryDocs(root))[0]?.[0]?.page.file // "helpers-platform.html"
  */
-export function helpersReferencePage(docs: EntryDocs): BuiltPage {
+export function helpersReferencePages(entries: readonly EntryDocs[]): BuiltPage[][] {
+  const layouts = entries.map(layoutOf);
+  const homes = new Map(layouts.map((layout) => [layout.docs.id, layout]));
+  const sharedHref = (item: { name: string; home: string }) => {
+    const anchor = helperAnchor(item.name);
+    return `${homes.get(item.home)?.where.get(anchor) ?? helpersPage(item.home)}#${anchor}`;
+  };
+  return layouts.map((layout) => entryPages(layout, sharedHref));
+}
+
+function layoutOf(docs: EntryDocs): EntryLayout {
   const file = helpersPage(docs.id);
   const sections = SECTIONS.map((section) => ({
     ...section,
     items: docs.own.filter((item) => section.kinds.includes(item.kind)),
   })).filter((section) => section.items.length > 0);
-  const body = html`<header class="page-head">
+  const views = new Map(
+    sections.flatMap((section) => section.items.map((item) => [item, helperView(item, 3)] as const)),
+  );
+  const bytes = [...views.values()].reduce((sum, view) => sum + view.value.length, 0);
+  const parts =
+    bytes <= PAGE_BYTES - FRAME_BYTES
+      ? []
+      : packBySize(
+          sections.flatMap((section) =>
+            section.items.map((item) => ({ item, bytes: views.get(item)?.value.length ?? 0 })),
+          ),
+          PAGE_BYTES - FRAME_BYTES,
+        ).map((items, at) => ({ file: file.replace(/\.html$/, `--${at + 1}.html`), items }));
+  const where = new Map<string, string>();
+  for (const part of parts) {
+    for (const item of part.items) {
+      for (const anchor of anchorsOf(item)) where.set(anchor, part.file);
+    }
+  }
+  return { docs, file, sections, views, parts, where };
+}
+
+function entryPages(
+  layout: EntryLayout,
+  sharedHref: (item: { name: string; home: string }) => string,
+): BuiltPage[] {
+  const { docs, file, sections, views, parts, where } = layout;
+  const at = (anchor: string) => `${where.get(anchor) ?? file}#${anchor}`;
+  const head = html`<header class="page-head">
 <h1><code>${docs.entry}</code> helpers</h1>
 <p class="meta"><span class="badge">import from <code>${docs.entry}</code></span></p>
 </header>
 <section class="intro" id="section-about">
 <p>The hand-written part of <code>${docs.entry}</code>: what a spec cannot say (helpers, signers, errors and their fields, iterators), read from the TSDoc of <code>src/</code> when the portal is built. The operations of the specs are on the reference pages.</p>
-</section>
-${sections.map(
-  (section) => html`<section id="section-${section.id}">
-<h2>${section.title}</h2>
-${section.items.map((item) => helperView(item, 3))}
-</section>`,
-)}
-${
-  docs.shared.length > 0 &&
-  html`<section id="section-shared">
+</section>`;
+  const shared =
+    docs.shared.length > 0 &&
+    html`<section id="section-shared">
 <h2>Also exported here</h2>
 <p>Documented with the entry they come from:</p>
-<ul class="calls">${docs.shared.map((item) => html`<li><a href="${helpersPage(item.home)}#${helperAnchor(item.name)}"><code>${item.name}</code></a> <span class="muted">chainkit/${item.home}</span></li>`)}</ul>
-</section>`
-}`;
-  const toc: NavLink[] = sections.map((section) => ({
-    href: `#section-${section.id}`,
-    title: section.title,
-    children: section.items.map((item) => ({ href: `#${helperAnchor(item.name)}`, title: item.name })),
-  }));
+<ul class="calls">${docs.shared.map((item) => html`<li><a href="${sharedHref(item)}"><code>${item.name}</code></a> <span class="muted">chainkit/${item.home}</span></li>`)}</ul>
+</section>`;
   const search: SearchEntry[] = docs.own
-    .filter((item) => item.kind !== "type")
     .flatMap((item) => [item, ...item.members.flatMap((member) => [member, ...member.members])])
     .filter((item) => item.kind !== "property" || item.members.length > 0)
     .map((item) => ({
@@ -84,9 +129,79 @@ ${
       name: item.name,
       detail: firstLine(item.summary) || item.signature,
       surface: docs.entry,
-      href: `${file}#${helperAnchor(item.name)}`,
+      href: at(helperAnchor(item.name)),
     }));
-  return { page: { file, title: `${docs.entry} helpers`, toc, body }, search };
+  const title = `${docs.entry} helpers`;
+
+  if (parts.length === 0) {
+    const body = html`${head}
+${sections.map(
+  (section) => html`<section id="section-${section.id}">
+<h2>${section.title}</h2>
+${section.items.map((item) => views.get(item))}
+</section>`,
+)}
+${shared}`;
+    const toc: NavLink[] = sections.map((section) => ({
+      href: `#section-${section.id}`,
+      title: section.title,
+      children: section.items.map((item) => ({ href: `#${helperAnchor(item.name)}`, title: item.name })),
+    }));
+    return [{ page: { file, title, toc, body }, search }];
+  }
+
+  const partTitle = (at: number) => `${title} (${at + 1} of ${parts.length})`;
+  const index = html`${head}
+${sections.map(
+  (section) => html`<section id="section-${section.id}">
+<h2>${section.title}</h2>
+<ul class="operation-index">${section.items.map((item) => html`<li><a href="${at(helperAnchor(item.name))}"><code>${item.name}</code></a> <span class="muted">${item.kind}</span></li>`)}</ul>
+</section>`,
+)}
+${shared}`;
+  return [
+    {
+      page: {
+        file,
+        title,
+        toc: [
+          ...sections.map((section) => ({ href: `#section-${section.id}`, title: section.title })),
+          ...parts.map((part, number) => ({ href: part.file, title: partTitle(number) })),
+        ],
+        body: pointLinksAtPages(index, file, where, file),
+      },
+      search,
+    },
+    ...parts.map((part, number) => {
+      const held = new Set(part.items);
+      const body = html`<h1>${partTitle(number)}</h1><p class="see">Part of the <a href="${file}"><code>${docs.entry}</code> helpers</a>.</p>
+${sections
+  .filter((section) => section.items.some((item) => held.has(item)))
+  .map(
+    (section) => html`<section id="section-${section.id}">
+<h2>${section.title}</h2>
+${section.items.filter((item) => held.has(item)).map((item) => views.get(item))}
+</section>`,
+  )}`;
+      return {
+        page: {
+          file: part.file,
+          title: partTitle(number),
+          toc: [
+            { href: file, title: `${docs.entry} helpers` },
+            ...part.items.map((item) => ({ href: `#${helperAnchor(item.name)}`, title: item.name })),
+          ],
+          body: pointLinksAtPages(body, part.file, where, file),
+        },
+        search: [],
+      };
+    }),
+  ];
+}
+
+/** The anchors an item's section holds: its own and its members'. */
+function anchorsOf(item: HelperDoc): string[] {
+  return [helperAnchor(item.name), ...item.members.flatMap(anchorsOf)];
 }
 
 function helperView(item: HelperDoc, level: 3 | 4): SafeHtml {

@@ -45,7 +45,8 @@ test("the site has the landing page, a reference per spec (its index page, and p
   const referenceParts = new RegExp(
     `^(${inventories.map((inventory) => inventory.surface).join("|")})--(tag-[A-Za-z0-9_.-]+|schemas-\\d+)\\.html$`,
   );
-  expect(pages.filter((file) => !referenceParts.test(file))).toEqual(
+  const helpersParts = /^helpers-[a-z]+--\d+\.html$/;
+  expect(pages.filter((file) => !referenceParts.test(file) && !helpersParts.test(file))).toEqual(
     [
       "index.html",
       ...inventories.map((inventory) => `${inventory.surface}.html`),
@@ -69,15 +70,22 @@ test("the site has the landing page, a reference per spec (its index page, and p
         .map((name) => `docs-${name.replace(/\.md$/, "")}.html`),
     ].sort(),
   );
-  // Split by size: no reference page holds more than PAGE_BYTES of content, unless one operation does.
+  // Split by size: no reference page (spec or helpers) holds more than PAGE_BYTES of content, unless
+  // one operation or one export does.
   const oversized = pages
     .filter(
-      (file) => referenceParts.test(file) || inventories.some((entry) => file === `${entry.surface}.html`),
+      (file) =>
+        referenceParts.test(file) ||
+        inventories.some((entry) => file === `${entry.surface}.html`) ||
+        file.startsWith("helpers-"),
     )
     .filter((file) => {
       const text = readFileSync(join(siteDir, file), "utf8");
       const content = text.slice(text.indexOf('<main id="content">'), text.indexOf("</main>"));
-      return content.length > PAGE_BYTES && (content.match(/class="operation/g) ?? []).length > 1;
+      const items =
+        (content.match(/class="operation/g) ?? []).length +
+        (content.match(/class="helper" id="[^"]*">\s*<h3>/g) ?? []).length;
+      return content.length > PAGE_BYTES && items > 1;
     });
   expect(oversized).toEqual([]);
 });

@@ -13,10 +13,20 @@
     const parts = id.split(".");
     for (let length = parts.length; length > 0 && entries; length -= 1) {
       const anchor = parts.slice(0, length).join(".");
-      const entry = entries.find((candidate) => {
-        const [file, hash] = candidate.href.split("#");
-        return hash === anchor && (file === `${reference}.html` || file.startsWith(`${reference}--`));
-      });
+      const inReference = (candidate) => {
+        const [file] = candidate.href.split("#");
+        return file === `${reference}.html` || file.startsWith(`${reference}--`);
+      };
+      // A helper's member is named after a value of its interface (`helper-accountQuery.address`
+      // under `helper-AccountQuery`): the same name but for the case, once no exact one is found.
+      const entry =
+        entries.find((candidate) => inReference(candidate) && candidate.href.split("#")[1] === anchor) ??
+        entries.find(
+          (candidate) =>
+            anchor.startsWith("helper-") &&
+            inReference(candidate) &&
+            candidate.href.split("#")[1]?.toLowerCase() === anchor.toLowerCase(),
+        );
       if (entry) {
         const [file] = entry.href.split("#");
         if (file !== here) location.replace(`${file}#${encodeURIComponent(id)}`);
