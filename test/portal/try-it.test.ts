@@ -176,7 +176,7 @@ describe("chainkit's portal served with its sandbox", () => {
     const page = await session.newPage();
     const logged: string[] = [];
     page.on("console", (message) => logged.push(message.text()));
-    await page.goto(`${portal}platform.html`, { waitUntil: "load" });
+    await page.goto(`${portal}platform--tag-Nodes.html`, { waitUntil: "load" });
     const apiKey = summaryValue(printed, "apiKey");
     const create = await openTryIt(page, "op-createNode");
     await create.getByLabel("Bearer token (API key)").fill(apiKey);
@@ -247,7 +247,7 @@ describe("chainkit's portal served with its sandbox", () => {
       };
     });
     const page = await session.newPage();
-    await page.goto(`${portal}evm.html`, { waitUntil: "load" });
+    await page.goto(`${portal}evm--tag-node.html`, { waitUntil: "load" });
     const details = await openTryIt(page, "method-eth_chainId");
     await details.locator("select").first().selectOption("");
     await details.getByLabel("Base URL").fill(urlOf(echo));
@@ -272,7 +272,7 @@ describe("chainkit's portal served with its sandbox", () => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await route.continue();
     });
-    await page.goto(`${portal}platform.html#op-getOrganization`, { waitUntil: "commit" });
+    await page.goto(`${portal}platform--tag-Organization.html#op-getOrganization`, { waitUntil: "commit" });
     const summary = await page.evaluate(
       () =>
         new Promise<{ x: number; y: number; scripted: boolean }>((resolve) => {
@@ -326,15 +326,16 @@ describe("chainkit's portal served with its sandbox", () => {
 
   test("JSON-RPC and signed-action forms say what a browser can send; a WebSocket-only method has no form", async () => {
     const page = await session.newPage();
-    await page.goto(`${portal}evm.html`, { waitUntil: "load" });
+    await page.goto(`${portal}evm--tag-subscriptions.html`, { waitUntil: "load" });
     const subscribe = await openTryIt(page, "method-eth_subscribe");
     expect(await subscribe.locator(".try-note").innerText()).toContain("only on a WebSocket connection");
     expect(await subscribe.locator(".try-send").count()).toBe(0);
+    await page.goto(`${portal}evm--tag-node.html`, { waitUntil: "load" });
     const read = await openTryIt(page, "method-eth_chainId");
     expect(await read.locator(".try-body > .try-hint").first().innerText()).toMatch(
       /^From this page: any method the node answers over HTTP.*signs nothing/,
     );
-    await page.goto(`${portal}exchange.html`, { waitUntil: "load" });
+    await page.goto(`${portal}exchange--tag-Market-data.html`, { waitUntil: "load" });
     const meta = await openTryIt(page, "op-meta");
     expect(await meta.locator(".try-body > .try-hint").first().innerText()).toMatch(
       /^From this page: the reads .* cannot be sent from a browser/,
