@@ -14,8 +14,8 @@ import { anchorId } from "../../scripts/docs/anchors.js";
 import type { BuiltPage } from "../../scripts/docs/layout.js";
 import { openapiPages } from "../../scripts/docs/openapi-page.js";
 import { PAGE_BYTES } from "../../scripts/docs/reference-split.js";
-import type { JsonObject as Json } from "../../scripts/generate/json.js";
 import { writeSite } from "../../scripts/docs/write-site.js";
+import type { JsonObject as Json } from "../../scripts/generate/json.js";
 import { openSession, type Session } from "./browser.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
