@@ -17,9 +17,9 @@ import {
   hrefOn,
   PAGE_BYTES,
   packBySize,
+  partHeading,
   pointLinksAtPages,
-  SCHEMAS_PER_PAGE,
-  schemasFile,
+  schemaPagesOf,
   tagPartFile,
 } from "./reference-split.js";
 import { componentOf, deref, derefObject, refOf } from "./refs.js";
@@ -178,11 +178,7 @@ ${schemasSection(schemaNames)}`;
       file: tagPartFile(file, group.name, at),
     })),
   );
-  const schemaPages = packBySize(
-    schemaNames.map((name) => ({ item: name, bytes: schemaHtml.get(name)?.value.length ?? 0 })),
-    PAGE_BYTES,
-    SCHEMAS_PER_PAGE,
-  ).map((names, at) => ({ names, file: schemasFile(file, at) }));
+  const schemaPages = schemaPagesOf(file, schemaNames, (name) => schemaHtml.get(name)?.value.length ?? 0);
   // Which page holds each item a link can name; anything else (the errors among them) stays on the index.
   const where = new Map<string, string>();
   for (const { group, part, file: page } of tagParts) {
@@ -194,8 +190,6 @@ ${schemasSection(schemaNames)}`;
   }
   const linked = (page: string, content: SafeHtml) => pointLinksAtPages(content, page, where, file);
   const at = (anchor: string) => `${where.get(anchor) ?? file}#${anchor}`;
-  const schemaPageTitle = (index: number) =>
-    schemaPages.length === 1 ? "Schemas" : `Schemas ${index + 1} of ${schemaPages.length}`;
   const index = html`${head}
 <section id="${anchorId("section", "methods")}">
 <h2>Methods</h2>
@@ -207,11 +201,10 @@ ${groups.map(
       html`<li><a href="${at(anchorId("method", String(method.name)))}"><code>${String(method.name)}</code></a> <span class="muted">${String(method.summary ?? "")}</span></li>`,
   )}</ul>`,
 )}
-${schemaPages.map((page, number) => html`<p><a href="${page.file}">${schemaPageTitle(number)}</a></p>`)}
+${schemaPages.map((page) => html`<p><a href="${page.file}">${page.title}</a></p>`)}
 </section>
 ${errorsSection}`;
-  const back = (title: string) =>
-    html`<h1>${title}</h1><p class="see">Part of the <a href="${file}">${surface.title} reference</a>.</p>`;
+  const back = (title: string) => partHeading(title, file, surface.title);
   return [
     {
       page: {
@@ -242,18 +235,15 @@ ${errorsSection}`;
         search: [],
       };
     }),
-    ...schemaPages.map(({ names, file: page }, number) => ({
+    ...schemaPages.map(({ names, file: page, title }) => ({
       page: {
         file: page,
-        title: `${surface.title}: ${schemaPageTitle(number)}`,
+        title: `${surface.title}: ${title}`,
         toc: [
           { href: file, title: `${surface.title} reference` },
           ...names.map((name) => ({ href: `#${anchorId("schema", name)}`, title: name })),
         ],
-        body: linked(
-          page,
-          html`${back(`${surface.title}: ${schemaPageTitle(number)}`)}${schemasSection(names)}`,
-        ),
+        body: linked(page, html`${back(`${surface.title}: ${title}`)}${schemasSection(names)}`),
       },
       search: [],
     })),

@@ -6,7 +6,7 @@
  * 20 KB, another 2 KB.
  */
 import { anchorId } from "./anchors.js";
-import { SafeHtml } from "./html.js";
+import { html, SafeHtml } from "./html.js";
 
 /**
  * The most HTML a reference page's content should hold, in bytes. Lighthouse's mobile preset
@@ -121,4 +121,27 @@ function holderOf(anchor: string, where: ReadonlyMap<string, string>): string | 
     if (file !== undefined) return file;
   }
   return undefined;
+}
+
+/** The schema pages of a split reference: the names each holds, its file and its title. */
+export function schemaPagesOf(
+  file: string,
+  names: readonly string[],
+  bytesOf: (name: string) => number,
+): { names: string[]; file: string; title: string }[] {
+  const pages = packBySize(
+    names.map((name) => ({ item: name, bytes: bytesOf(name) })),
+    PAGE_BYTES,
+    SCHEMAS_PER_PAGE,
+  );
+  return pages.map((run, at) => ({
+    names: run,
+    file: schemasFile(file, at),
+    title: pages.length === 1 ? "Schemas" : `Schemas ${at + 1} of ${pages.length}`,
+  }));
+}
+
+/** The heading of one page of a split reference, with the way back to its index. */
+export function partHeading(title: string, indexFile: string, referenceTitle: string): SafeHtml {
+  return html`<h1>${title}</h1><p class="see">Part of the <a href="${indexFile}">${referenceTitle} reference</a>.</p>`;
 }
