@@ -1,5 +1,5 @@
 import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
-import { createContract } from "micro-eth-signer/abi.js";
+import { abiFunction } from "../../runtime/abi/abi-function.js";
 import type { Hex } from "../signer/evm-signer.js";
 import { type AbiParam, abiValue } from "./abi-values.js";
 
@@ -11,7 +11,7 @@ export interface FunctionCoder {
 
 type AbiEntry = { type?: string; name?: string; inputs?: readonly AbiParam[]; outputs?: readonly AbiParam[] };
 
-// micro-eth-signer reads a list of named parameters as an object; chainkit passes and returns
+// The parameter coder reads a list of named parameters as an object; chainkit passes and returns
 // positional tuples (as viem does), so top-level parameter names are dropped before it sees them.
 // Tuple components keep their names: a struct argument or result is an object, as abitype types it.
 const unnamed = (params: readonly AbiParam[] | undefined): AbiParam[] =>
@@ -20,9 +20,10 @@ const unnamed = (params: readonly AbiParam[] | undefined): AbiParam[] =>
 const coders = new WeakMap<object, Record<string, FunctionCoder>>();
 
 /**
- * The coders of every function of an ABI, built once per ABI with micro-eth-signer's ABI coder (no
- * hand coding). Loaded on the first call of a contract, so a read-only app that never calls one does
- * not load the coder.
+ * The coders of every function of an ABI, built once per ABI with chainkit's ABI coder
+ * (`src/runtime/abi`). Loaded on the first call of a contract, so a read-only app that never calls one
+ * does not load the coder. An overloaded name (two functions of one name) has no coder: which one a
+ * call means is ambiguous.
  *
  * @param abi - The contract's ABI.
  * @returns A coder per function name.
@@ -35,16 +36,14 @@ export function abiCoders(abi: readonly unknown[]): Record<string, FunctionCoder
   const functions = (abi as readonly AbiEntry[])
     .filter((entry) => entry.type === "function")
     .map((entry) => ({ ...entry, inputs: unnamed(entry.inputs), outputs: unnamed(entry.outputs) }));
-  const methods = createContract(functions as never) as unknown as Record<
-    string,
-    { encodeInput(value: unknown): Uint8Array; decodeOutput(data: Uint8Array): unknown }
-  >;
+  const counts = new Map<string, number>();
+  for (const entry of functions) counts.set(entry.name ?? "", (counts.get(entry.name ?? "") ?? 0) + 1);
   found = {};
   for (const entry of functions) {
-    const name = entry.name as string;
-    const method = methods[name];
-    if (!method) continue;
+    const name = entry.name ?? "";
+    if (name === "" || counts.get(name) !== 1) continue;
     const { inputs, outputs } = entry;
+    const method = abiFunction({ name, inputs, outputs });
     found[name] = {
       // One parameter is coded as the value itself; several as a tuple.
       encode: (args) => {

@@ -18,7 +18,7 @@ function isSmallInteger(type: string): boolean {
 }
 
 /**
- * Converts values between abitype's TypeScript types and micro-eth-signer's coder, which takes and
+ * Converts values between abitype's TypeScript types and chainkit's ABI coder, which takes and
  * returns every integer as a `bigint`: small integers become `number` on the way out and `bigint` on
  * the way in, through arrays and tuples.
  *

@@ -1,4 +1,4 @@
-import { decodeError } from "micro-eth-signer/abi.js";
+import { type DecodedAbiError, decodeAbiError } from "../../runtime/abi/abi-error.js";
 import type { RevertReason } from "./revert-reason.js";
 
 /** A JSON-RPC error's `data` as revert data, when it is hex (nodes put it there, or under `data.data`). */
@@ -25,7 +25,7 @@ function withArguments(name: string, args: unknown): string {
 }
 
 /**
- * Decodes revert data with micro-eth-signer's ABI coder: `Error(string)`, `Panic(uint256)` (with the
+ * Decodes revert data with chainkit's ABI coder (`src/runtime/abi`): `Error(string)`, `Panic(uint256)` (with the
  * panic's meaning), and custom errors declared in `abi` (named with their arguments). Data it cannot read
  * is kept, undecoded.
  *
@@ -36,9 +36,9 @@ function withArguments(name: string, args: unknown): string {
  * decodeRevert("0x08c379a0…").message; // "not enough balance"
  */
 export function decodeRevert(data: `0x${string}`, abi?: readonly unknown[]): RevertReason {
-  let decoded: ReturnType<typeof decodeError>;
+  let decoded: DecodedAbiError | undefined;
   try {
-    decoded = decodeError(data, abi as Parameters<typeof decodeError>[1]);
+    decoded = decodeAbiError(data, abi);
   } catch {
     decoded = undefined;
   }

@@ -1,4 +1,4 @@
-import { decodeError } from "micro-eth-signer/abi.js";
+import { decodeAbiError } from "../../runtime/abi/abi-error.js";
 
 /**
  * The revert reason in revert data: `Error(string)`'s text, a panic's description, or undefined
@@ -11,7 +11,7 @@ import { decodeError } from "micro-eth-signer/abi.js";
 export function revertReason(data: string): string | undefined {
   if (!data) return undefined;
   try {
-    return decodeError(`0x${data}`)?.message;
+    return decodeAbiError(`0x${data}`)?.message;
   } catch {
     return undefined;
   }

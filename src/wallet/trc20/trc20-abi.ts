@@ -1,4 +1,4 @@
-import { createContract } from "micro-eth-signer/abi.js";
+import { type AbiFunctionCoder, abiFunction } from "../../runtime/abi/abi-function.js";
 
 /** TRC-20's functions as ABI fragments. */
 const TRC20_ABI = [
@@ -67,14 +67,33 @@ const TRC20_ABI = [
   },
 ] as const;
 
-/** The coder's type, named through `createContract` so that declarations can be emitted for it. */
-type Trc20Coder = ReturnType<typeof createContract<typeof TRC20_ABI>>;
+/** A function's coder with TRC-20's argument and result types. */
+interface Trc20Function<Input, Output> extends AbiFunctionCoder {
+  encodeInput(value: Input): Uint8Array;
+  decodeOutput(data: Uint8Array): Output;
+}
+
+type Address = string;
+
+/** TRC-20's functions, each with its arguments' and result's types. */
+interface Trc20Coder {
+  name: Trc20Function<void, string>;
+  totalSupply: Trc20Function<void, bigint>;
+  allowance: Trc20Function<{ owner: Address; spender: Address }, bigint>;
+  balanceOf: Trc20Function<Address, bigint>;
+  decimals: Trc20Function<void, bigint>;
+  symbol: Trc20Function<void, string>;
+  transfer: Trc20Function<{ to: Address; value: bigint }, boolean>;
+  approve: Trc20Function<{ spender: Address; value: bigint }, boolean>;
+}
 
 /**
- * TRC-20's functions as ABI fragments (TRC-20 is ERC-20's ABI on TRON), coded by micro-eth-signer:
- * the reads `trc20Contract` makes and the writes `sendTrc20Write` checks.
+ * TRC-20's functions as ABI fragments (TRC-20 is ERC-20's ABI on TRON), coded by chainkit's ABI
+ * coder (`src/runtime/abi`): the reads `trc20Contract` makes and the writes `sendTrc20Write` checks.
  *
  * @example
  * TRC20.transfer.encodeInput({ to: "0x92ad11c1bf16b3b14b0bd6b5c7e2db73a0b5e83a", value: 1n }); // a9059cbb…
  */
-export const TRC20: Trc20Coder = createContract(TRC20_ABI);
+export const TRC20 = Object.fromEntries(
+  TRC20_ABI.map((entry) => [entry.name, abiFunction(entry)]),
+) as unknown as Trc20Coder;

@@ -68,7 +68,7 @@ export interface Trc20Contract extends Trc20Reads {
 }
 
 /**
- * TRC-20 reads over `triggerConstantContract`, with the ABI encoded and decoded by micro-eth-signer:
+ * TRC-20 reads over `triggerConstantContract`, with the ABI encoded and decoded by chainkit's coder:
  * `name`, `symbol`, `decimals`, `totalSupply`, `balanceOf` and `allowance`.
  *
  * @param call - Runs one constant call (the wallet client passes its own).
