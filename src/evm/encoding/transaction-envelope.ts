@@ -1,7 +1,7 @@
 import type { EvmAccessListEntry, EvmTransactionToSign, Hex } from "../signer/evm-signer.js";
 import { bytesToHex, hexToBytes } from "../verify/hex.js";
 import { decodeRlp, encodeBytes, encodeList, encodeRlp, type RlpValue } from "../verify/rlp.js";
-import type { WideTransaction } from "./transaction-fields.js";
+import { transactionFieldProblem, type WideTransaction } from "./transaction-fields.js";
 
 /** A transaction signature: the curve point's parity and the two scalars. */
 export interface TransactionSignature {
@@ -164,10 +164,20 @@ function signatureFields(
   return { yParity: Number(parity) as 0 | 1, r: integerField(r, "r"), s: integerField(s, "s") };
 }
 
+// A transaction a node would refuse (a tip above the fee cap, a nonce of 2^64 - 1) is no transaction.
+function withinBounds(parsed: ParsedTransaction): ParsedTransaction {
+  const problem =
+    parsed.chainId === undefined
+      ? undefined
+      : transactionFieldProblem({ ...parsed, chainId: parsed.chainId });
+  if (problem) refuse(`${problem.field} ${problem.why}`);
+  return parsed;
+}
+
 /**
  * Reads a signed transaction's bytes, strictly: canonical RLP with nothing after it, the exact field
  * count of its type, integers without leading zeros and within 32 bytes, addresses of 20 bytes and
- * storage keys of 32. Legacy (with or without EIP-155) and EIP-1559 transactions, the types chainkit
+ * storage keys of 32, every field within the protocol's bounds. Legacy (with or without EIP-155) and EIP-1559 transactions, the types chainkit
  * signs; any other type is refused.
  *
  * @param bytes - The signed transaction.
@@ -211,7 +221,7 @@ export function parseSignedTransaction(bytes: Uint8Array): ParsedTransaction {
     const signingPayload = encodeList(
       chainId === undefined ? unsigned : [...unsigned, encodeBytes(integer(chainId)), empty, empty],
     );
-    return { ...transaction, signature, signingPayload };
+    return withinBounds({ ...transaction, signature, signingPayload });
   }
   const [chainId, nonce, tip, feeCap, gas, to, value, data, accessList, yParity, r, s] = items;
   const transaction = {
@@ -227,9 +237,9 @@ export function parseSignedTransaction(bytes: Uint8Array): ParsedTransaction {
     accessList: accessListField(accessList),
   };
   const signature = signatureFields(integerField(yParity, "yParity"), r, s);
-  return {
+  return withinBounds({
     ...transaction,
     signature,
     signingPayload: typed(EIP1559, encodeList(items.slice(0, 9).map(encodeRlp))),
-  };
+  });
 }
