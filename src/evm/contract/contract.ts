@@ -115,7 +115,7 @@ async function withMissingFunction(
 /**
  * Binds a contract to a client, typed from a `const` ABI the way viem users expect: argument and
  * result types are inferred by abitype (`uint256` → `bigint`, `address` → `` `0x${string}` ``, several
- * outputs → a tuple). Calls are coded by micro-eth-signer's ABI coder, loaded on the first call.
+ * outputs → a tuple). Calls are coded by chainkit's ABI coder (src/runtime/abi), loaded on the first call.
  * Reverts are decoded: `Error(string)`, `Panic(uint256)` and the ABI's custom errors.
  *
  * @param evm - The client.

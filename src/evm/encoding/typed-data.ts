@@ -68,7 +68,12 @@ function encodeField(type: string, value: unknown, types: Types, at: string): Ui
   try {
     const parsed = parseAbiType({ type });
     // Dynamic bytes are hashed; every other atomic type is its 32-byte ABI word.
-    if (parsed.kind === "bytes") return keccak256(encodeAbiValue(parsed, value, at).subarray(32));
+    if (parsed.kind === "bytes") {
+      // The ABI form is a length word then the bytes padded: the hash covers the bytes alone.
+      const encoded = encodeAbiValue(parsed, value, at);
+      const length = new DataView(encoded.buffer, encoded.byteOffset + 28, 4).getUint32(0);
+      return keccak256(encoded.subarray(32, 32 + length));
+    }
     return encodeAbiValue(parsed, value, at);
   } catch (error) {
     if (error instanceof EvmSignerError) throw error;

@@ -26,7 +26,7 @@ const keySigning = /* @__PURE__ */ loadOnce(() => import("./sign-with-key.js"));
  * An {@link EvmSigner} backed by a private key. The key is read by the rule every chainkit surface
  * shares (64 hex digits with or without `0x`, or 32 bytes, checked at run time) and lives outside the
  * returned object, so it never shows in `util.inspect`, `JSON.stringify` or errors. Only the address
- * is derived up front; the transaction and typed-data code (micro-eth-signer) loads on the first
+ * is derived up front; the transaction and typed-data code (src/evm/encoding) loads on the first
  * signature. The exchange's and the wallet's `privateKeySigner` take the same keys: they differ in
  * what they sign (EIP-712 actions; TRON transaction ids) and in the address form (TRON's Base58).
  *
