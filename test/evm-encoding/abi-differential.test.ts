@@ -171,6 +171,15 @@ describe("chainkit's ABI coder encodes and decodes as viem and micro-eth-signer"
     expect(bothAccepted).toBeGreaterThan(0);
   }, 300_000);
 
+  it("refuses a string with a lone surrogate, which has no UTF-8 form, as micro-eth-signer did", () => {
+    const inputs = [{ type: "string" }];
+    expect(() => microFunction(inputs).encodeInput("a\ud800")).toThrow();
+    expect(() => abiFunction({ name: "f", inputs }).encodeInput("a\ud800")).toThrow(
+      /whole Unicode characters/,
+    );
+    expect(abiFunction({ name: "f", inputs }).encodeInput("a\ud83d\ude00").length).toBe(4 + 96);
+  });
+
   it("reads revert data as micro-eth-signer's decodeError did: Error(string), Panic(uint256), custom errors", () => {
     const abi = [
       {
