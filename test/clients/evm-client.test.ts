@@ -269,10 +269,15 @@ describe("transport options", () => {
     expect(seen).toEqual([`${node.url}/${node.token}/evm`]);
   });
 
-  it("checks the budget at construction", () => {
-    expect(() =>
-      createEvmClient({ url: node.url, credentials: { token: node.token }, budget: { intervalMs: 0 } }),
-    ).toThrowError(ConfigurationError);
+  it("checks the budget on the first call, before anything is sent", async () => {
+    const client = createEvmClient({
+      url: node.url,
+      credentials: { token: node.token },
+      budget: { intervalMs: 0 },
+    });
+    const from = node.requests.length;
+    await expect(client.eth_chainId()).rejects.toThrowError(ConfigurationError);
+    expect(requestsSince(from)).toEqual([]);
   });
 });
 
