@@ -1,10 +1,12 @@
+import { noAuth } from "../credentials/auth.js";
+import { requireSecureUrl } from "../credentials/secure-url.js";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { type RetryPolicy, resolveRetryPolicy } from "../http/retry-options.js";
 import { resolveTimeout } from "../http/timeout-option.js";
+import { resolveMaxResponseBytes } from "../max-response-bytes.js";
 import { createUsageMeter, type UsageMeter } from "../usage/usage-meter.js";
 import { resolveValidation, type ValidationSetting } from "../validation-option.js";
 import type { BatchOptions, JsonRpcClientOptions } from "./create-json-rpc-client.js";
-import { checkUpFrontOptions } from "./up-front-options.js";
 
 /** A JSON-RPC client's options as {@link checkJsonRpcClientOptions} resolved them. */
 export interface CheckedJsonRpcClientOptions {
@@ -21,8 +23,9 @@ export interface CheckedJsonRpcClientOptions {
 
 /**
  * Checks a JSON-RPC client's options and fills in their defaults: `createJsonRpcClient` resolves
- * its options here. A constructor that defers the client to its first call checks only
- * {@link checkUpFrontOptions} itself; the rest fail when the client is built, on the first call.
+ * its options here. A constructor that defers the client to its first call checks the URL and the
+ * size limit itself (`checkUpFrontOptions`, the same checks as the first lines here, which a
+ * constructor must not import the rest of this file for); the rest fail on the first call.
  *
  * @param options - The options `createJsonRpcClient` gets.
  * @returns The retry policy, usage meter, timeout, size limit, batching and validation the client runs with.
@@ -32,11 +35,15 @@ export interface CheckedJsonRpcClientOptions {
  * meter.snapshot(); // { requests: 0, weight: 0 }
  */
 export function checkJsonRpcClientOptions(options: JsonRpcClientOptions): CheckedJsonRpcClientOptions {
-  const maxResponseBytes = checkUpFrontOptions(options);
+  if (options.transport === undefined) {
+    if (options.url === undefined) throw new ConfigurationError("url", "is required (or give a transport)");
+    requireSecureUrl(options.url, "url", (options.auth ?? noAuth()).redact);
+  }
   const validation = resolveValidation(options);
   const policy = resolveRetryPolicy(options.retry);
   const meter = options.usage?.meter ?? createUsageMeter(options.usage?.budget);
   const timeout = resolveTimeout(options.timeout);
+  const maxResponseBytes = resolveMaxResponseBytes(options.maxResponseBytes);
   const batching = options.batch === false ? undefined : checkBatchOptions(options.batch ?? {});
   return { policy, meter, timeout, maxResponseBytes, batching, validation };
 }

@@ -8,8 +8,9 @@ import type { JsonRpcClientOptions } from "./create-json-rpc-client.js";
  * Checks the options a JSON-RPC client refuses at construction even when its call path loads on the
  * first call: the URL (required without a transport, https unless loopback, no credentials in it)
  * and `maxResponseBytes`. The credentials were checked when they became `auth`. The other options
- * (retry, timeout, validation, budget, batch) are checked by `checkJsonRpcClientOptions`, which
- * runs this first, when the client is built.
+ * (retry, timeout, validation, budget, batch) are checked by `checkJsonRpcClientOptions` when the
+ * client is built, after these same checks. It does not call this function: importing it from there
+ * moved a module of `chainkit/indexer`'s rollup build into that entry (test/entries/node-bundle.test.ts).
  *
  * @param options - The options `createJsonRpcClient` gets.
  * @returns The size limit, with its default.
