@@ -269,10 +269,32 @@ describe("transport options", () => {
     expect(seen).toEqual([`${node.url}/${node.token}/evm`]);
   });
 
-  it("checks the budget at construction", () => {
-    expect(() =>
-      createEvmClient({ url: node.url, credentials: { token: node.token }, budget: { intervalMs: 0 } }),
-    ).toThrowError(ConfigurationError);
+  it("checks the budget, retry, timeout, validation and batch options on the first call, before anything is sent", async () => {
+    const base = { url: node.url, credentials: { token: node.token } };
+    const malformed = [
+      { option: "usage.budget", options: { budget: { intervalMs: 0 } } },
+      { option: "retry.retries", options: { retry: { retries: 1.5 } } },
+      { option: "timeout", options: { timeout: -1 } },
+      { option: "onViolation", options: { validation: "report" as const } },
+      { option: "batch.maxSize", options: { batch: { maxSize: 0 } } },
+    ];
+    const from = node.requests.length;
+    for (const { option, options } of malformed) {
+      // The constructor loads none of their checks: an app downloads them with its first call.
+      const client = createEvmClient({ ...base, ...options });
+      await expect(client.eth_chainId()).rejects.toMatchObject({ name: "ConfigurationError", option });
+      // Not kept as a half-built client: every call says the same until the options are fixed.
+      await expect(client.eth_blockNumber()).rejects.toMatchObject({ name: "ConfigurationError", option });
+    }
+    expect(requestsSince(from)).toEqual([]);
+  });
+
+  it("still refuses a malformed maxResponseBytes at construction, with the URL and the credentials", () => {
+    for (const maxResponseBytes of [0, 1.5, -1]) {
+      expect(() =>
+        createEvmClient({ url: node.url, credentials: { token: node.token }, maxResponseBytes }),
+      ).toThrow(expect.objectContaining({ name: "ConfigurationError", option: "maxResponseBytes" }));
+    }
   });
 });
 

@@ -144,7 +144,7 @@ describe("clients whose call path loads on the first call", () => {
     const loading = gate();
     const rpc = deferredJsonRpcClient(
       () => loading.passed.then(() => createJsonRpcClient({ url: server.url, usage: { meter } })),
-      meter,
+      () => meter.snapshot(),
     );
     return { rpc, loading };
   }

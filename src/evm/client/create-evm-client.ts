@@ -12,7 +12,7 @@ import { scrubbedClient } from "../../runtime/credentials/scrubbed-client.js";
 import { RequestValidationError } from "../../runtime/errors/request-validation-error.js";
 import type { BatchOptions } from "../../runtime/json-rpc/create-json-rpc-client.js";
 import { deferredJsonRpcClient } from "../../runtime/json-rpc/deferred-json-rpc-client.js";
-import { checkJsonRpcClientOptions } from "../../runtime/json-rpc/json-rpc-options.js";
+import { checkUpFrontOptions } from "../../runtime/json-rpc/up-front-options.js";
 import { loadOnce } from "../../runtime/load-once.js";
 import { type NodeClientOptions, nodeCallerOptions } from "../../runtime/node-client-options.js";
 import type { CallOptions } from "../../runtime/operation.js";
@@ -29,6 +29,7 @@ import type { SendTransactionOptions, TransactionWriter } from "../write/transac
 import type { WaitForReceiptOptions } from "../write/wait-for-receipt.js";
 import type { EvmBatchCall, EvmBatchOutcomes } from "./batch-types.js";
 import { type ChainOptions, chainPinOf } from "./chain-options.js";
+import type { EvmCallPath } from "./evm-call-path.js";
 import { checkedFeeCeiling } from "./fee-ceiling-option.js";
 import { type EvmHttpLiveMethods, liveMethodsOverHttp } from "./live-methods-over-http.js";
 import { namedBatch } from "./named-batch.js";
@@ -257,7 +258,8 @@ export interface EvmLiveClient extends EvmClient, EvmLiveMethods {}
  * @returns The client.
  * @throws {ConfigurationError} when the URL is not https (loopback excepted), or the credentials are
  *   empty, mixed or a bearer key; when `chainId`, `network` or `feeCeiling` is malformed, or `chainId` and
- *   `network` name different chains.
+ *   `network` name different chains. Malformed `retry`, `timeout`, `validation`, `budget` or `batch`
+ *   options fail the first call instead, before anything is sent.
  * With `transport: "websocket"` the same calls go over the node's WebSocket endpoint, and the client
  * adds `subscribe`, `watch` and `close` (see `EvmLiveMethods`); the WebSocket code is loaded on first use.
  *
@@ -281,19 +283,24 @@ export function createEvmClient(options: EvmClientOptions): EvmClient | EvmLiveC
     batch: options.batch,
     ...nodeCallerOptions(options),
   };
-  // Bad options fail here; the call path itself (JSON-RPC, the JSON reader, the answer checks)
-  // loads on the first call, so an app pays for it when it calls, not when it constructs.
-  // The URL and credentials are checked here for both transports; the WebSocket's own code loads on first use.
-  const { meter } = checkJsonRpcClientOptions(rpcOptions);
+  // The URL, the credentials (nodeCallerOptions above) and maxResponseBytes fail here, for both
+  // transports. The call path (JSON-RPC, the JSON reader, the answer checks) loads on the first
+  // call and checks the other options then (retry, timeout, validation, budget, batch), so an app
+  // downloads them when it calls, not when it constructs.
+  checkUpFrontOptions(rpcOptions);
   const live = options.transport === "websocket" ? deferredLiveConnection(options) : undefined;
   const pin = chainPinOf(options);
   const feeCeiling = checkedFeeCeiling(options.feeCeiling, "feeCeiling");
+  let loaded: EvmCallPath | undefined;
   const callPath = loadOnce(async () => {
     const [module, transport] = await Promise.all([import("./evm-call-path.js"), live?.transport()]);
-    return module.createEvmCallPath({ ...rpcOptions, transport, usage: { meter } }, live !== undefined, pin);
+    loaded = module.createEvmCallPath({ ...rpcOptions, transport }, live !== undefined, pin);
+    return loaded;
   });
-  const jsonRpc = deferredJsonRpcClient(async () => (await callPath()).jsonRpc, meter);
-  const rpc = deferredJsonRpcClient(async () => (await callPath()).rpc, meter);
+  // Both callers count on the call path's one meter; before it loads, nothing has been sent.
+  const usage = () => loaded?.rpc.usage() ?? { requests: 0, weight: 0 };
+  const jsonRpc = deferredJsonRpcClient(async () => (await callPath()).jsonRpc, usage);
+  const rpc = deferredJsonRpcClient(async () => (await callPath()).rpc, usage);
 
   const request = <M extends EvmMethodName>(
     method: M,
@@ -371,7 +378,7 @@ export function createEvmClient(options: EvmClientOptions): EvmClient | EvmLiveC
       const { walkLogs } = await logWalker();
       yield* walkLogs(client, range);
     },
-    usage: () => rpc.usage(),
+    usage,
     // Over HTTP, subscribe and watch name the option that brings them rather than being missing.
     ...(live ? live.methods(rpc, generated) : liveMethodsOverHttp()),
   };

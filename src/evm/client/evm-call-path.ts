@@ -31,10 +31,12 @@ export interface EvmCallPath {
  * to use the WebSocket; numbers given where the spec wants hex quantities are told to be hex; on a
  * pinned client, an `eth_chainId` answer naming another chain is refused.
  *
- * @param options - The JSON-RPC client's options, already checked by the constructor.
+ * @param options - The JSON-RPC client's options: the URL, credentials and size limit were checked
+ *   by the constructor; the others are checked here, as the JSON-RPC client is built.
  * @param live - Whether the client runs over the WebSocket (where subscriptions work).
  * @param pin - The chain the client is pinned to, if any.
  * @returns The callers.
+ * @throws {ConfigurationError} for a malformed retry, timeout, validation, budget or batch option.
  * @example
  * const { rpc } = createEvmCallPath({ url: "https://nd-1.example.com", path: "/evm" }, false);
  * await rpc.call(evmMethods.eth_chainId, []);

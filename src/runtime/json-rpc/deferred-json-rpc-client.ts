@@ -1,5 +1,5 @@
 import { loadOnce } from "../load-once.js";
-import type { UsageMeter } from "../usage/usage-meter.js";
+import type { UsageSnapshot } from "../usage/usage-meter.js";
 import { startLoadingValidators } from "../validation/load-validators.js";
 import type { JsonRpcClient } from "./create-json-rpc-client.js";
 
@@ -9,20 +9,27 @@ import type { JsonRpcClient } from "./create-json-rpc-client.js";
  * Calls made while it loads wait for it together and still share one batch; once it is loaded, calls
  * go straight to it. A call made while it loads also starts importing its method's validators (every
  * call checks its params with them), so the two chunks load side by side rather than one after the
- * other. `usage()` reads the meter the client will count on, so it answers before the first call too.
+ * other. `usage()` asks `usage`, so it answers before the first call too.
  * A failed load is not kept: the next call tries again.
  *
- * @param load - Builds the client once its code is loaded (check its options first, see
- *   `checkJsonRpcClientOptions`, so bad options fail in the constructor, not on the first call).
- * @param meter - The usage meter the loaded client counts on.
+ * @param load - Builds the client once its code is loaded (check what must fail in the constructor
+ *   first, see `checkUpFrontOptions`).
+ * @param usage - What has been spent: the loaded client's meter, or nothing before it loads.
  * @returns The client.
  * @example
  * const options = { url: "https://nd-1.example.com", path: "/evm" };
- * const { meter } = checkJsonRpcClientOptions(options);
- * const rpc = deferredJsonRpcClient(async () => createJsonRpcClient({ ...options, usage: { meter } }), meter);
+ * checkUpFrontOptions(options);
+ * let built: JsonRpcClient | undefined;
+ * const rpc = deferredJsonRpcClient(
+ *   async () => (built = createJsonRpcClient(options)),
+ *   () => built?.usage() ?? { requests: 0, weight: 0 },
+ * );
  * rpc.usage(); // { requests: 0, weight: 0 }, nothing loaded yet
  */
-export function deferredJsonRpcClient(load: () => Promise<JsonRpcClient>, meter: UsageMeter): JsonRpcClient {
+export function deferredJsonRpcClient(
+  load: () => Promise<JsonRpcClient>,
+  usage: () => UsageSnapshot,
+): JsonRpcClient {
   let loaded: JsonRpcClient | undefined;
   const loadedClient = loadOnce(() => load().then((built) => (loaded = built)));
   const client = (methods: readonly unknown[]) => {
@@ -44,6 +51,6 @@ export function deferredJsonRpcClient(load: () => Promise<JsonRpcClient>, meter:
       loaded
         ? loaded.checkParams(method, params, pointer)
         : client([method]).then((c) => c.checkParams(method, params, pointer)),
-    usage: () => meter.snapshot(),
+    usage,
   };
 }

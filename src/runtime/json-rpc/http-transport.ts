@@ -1,6 +1,7 @@
 import { type Auth, noAuth } from "../credentials/auth.js";
 import { requireSecureUrl } from "../credentials/secure-url.js";
 import { ResponseValidationError } from "../errors/response-validation-error.js";
+import { errorForStatus } from "../http/response-errors.js";
 import { type FetchFunction, sendHttpRequest } from "../http/send-request.js";
 import { showRequest } from "../http/shown-request.js";
 import { parseJson } from "../json/parse-json.js";
@@ -54,8 +55,9 @@ export function createHttpTransport(options: HttpTransportOptions): JsonRpcTrans
         { fetch: fetchFn, timeout, maxResponseBytes, signal, shown },
       );
       if (response.status < 200 || response.status > 299) {
-        // The error's wording loads with the first failed answer: successful calls never need it.
-        const { errorForStatus } = await import("../http/response-errors.js");
+        // The wording of failed answers is imported statically here, unlike in the REST callers: a
+        // JSON-RPC client's constructor shares ChainkitError with it, and loaded on the first failure
+        // it split that class into one more up-front chunk of a code-split app.
         throw errorForStatus(response, shown, { protocol: "json-rpc" });
       }
       try {

@@ -22,9 +22,10 @@ export interface CheckedJsonRpcClientOptions {
 }
 
 /**
- * Checks a JSON-RPC client's options and fills in their defaults, without loading the call path:
- * `createJsonRpcClient` resolves its options here, and a constructor that defers the client to its
- * first call calls it too, so bad options fail at once with the same errors in the same order.
+ * Checks a JSON-RPC client's options and fills in their defaults: `createJsonRpcClient` resolves
+ * its options here. A constructor that defers the client to its first call checks the URL and the
+ * size limit itself (`checkUpFrontOptions`, the same checks as the first lines here, which a
+ * constructor must not import the rest of this file for); the rest fail on the first call.
  *
  * @param options - The options `createJsonRpcClient` gets.
  * @returns The retry policy, usage meter, timeout, size limit, batching and validation the client runs with.
