@@ -2,7 +2,7 @@
 
 import { validate118, validate122, validate59, validate61, validate92 } from "./components/Address.js";
 import { validate289 } from "./components/UnsignedTransaction.js";
-import { addAlternatives, addIssue, addIssues, hexAwarePattern, int32Format, int64Format, issueAt } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues, addIssuesAt, atRoot, hexAwarePattern, int32Format, int64Format, issueAt } from "./components/helpers.js";
 import { int64_triggerSmartContract } from "./int64/triggerSmartContract.js";
 
 const func0 = hexAwarePattern;
@@ -21,7 +21,7 @@ const obj1 = BigInt("9223372036854775807");
 const formats0 = int64Format;
 const formats2 = int32Format;
 
-function validate496(data, {instancePath=""}={}){
+function validate496(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 const _errs1 = errors;
@@ -91,14 +91,14 @@ errors++;
 }
 }
 if(data.owner_address !== undefined){
-if(!(validate59(data.owner_address, {instancePath:instancePath+"/owner_address"}))){
-vErrors = addIssues(vErrors, validate59.errors);
+if(!(validate59(data.owner_address))){
+vErrors = addIssuesAt(vErrors, validate59.errors, instancePath+"/owner_address");
 errors = vErrors.length;
 }
 }
 if(data.contract_address !== undefined){
-if(!(validate59(data.contract_address, {instancePath:instancePath+"/contract_address"}))){
-vErrors = addIssues(vErrors, validate59.errors);
+if(!(validate59(data.contract_address))){
+vErrors = addIssuesAt(vErrors, validate59.errors, instancePath+"/contract_address");
 errors = vErrors.length;
 }
 }
@@ -116,14 +116,14 @@ errors++;
 }
 }
 if(data.parameter !== undefined){
-if(!(validate92(data.parameter, {instancePath:instancePath+"/parameter"}))){
-vErrors = addIssues(vErrors, validate92.errors);
+if(!(validate92(data.parameter))){
+vErrors = addIssuesAt(vErrors, validate92.errors, instancePath+"/parameter");
 errors = vErrors.length;
 }
 }
 if(data.data !== undefined){
-if(!(validate92(data.data, {instancePath:instancePath+"/data"}))){
-vErrors = addIssues(vErrors, validate92.errors);
+if(!(validate92(data.data))){
+vErrors = addIssuesAt(vErrors, validate92.errors, instancePath+"/data");
 errors = vErrors.length;
 }
 }
@@ -265,8 +265,8 @@ errors++;
 }
 }
 if(data.visible !== undefined){
-if(!(validate122(data.visible, {instancePath:instancePath+"/visible"}))){
-vErrors = addIssues(vErrors, validate122.errors);
+if(!(validate122(data.visible))){
+vErrors = addIssuesAt(vErrors, validate122.errors, instancePath+"/visible");
 errors = vErrors.length;
 }
 }
@@ -282,7 +282,7 @@ return errors === 0;
 
 
 
-function validate288(data, {instancePath=""}={}){
+function validate288(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 const _errs1 = errors;
@@ -351,8 +351,8 @@ errors++;
 }
 }
 if(data.transaction !== undefined){
-if(!(validate289(data.transaction, {instancePath:instancePath+"/transaction"}))){
-vErrors = addIssues(vErrors, validate289.errors);
+if(!(validate289(data.transaction))){
+vErrors = addIssuesAt(vErrors, validate289.errors, instancePath+"/transaction");
 errors = vErrors.length;
 }
 }
@@ -361,8 +361,8 @@ let data6 = data.constant_result;
 if(Array.isArray(data6)){
 const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate92(data6[i0], {instancePath:instancePath+"/constant_result/" + i0}))){
-vErrors = addIssues(vErrors, validate92.errors);
+if(!(validate92(data6[i0]))){
+vErrors = addIssuesAt(vErrors, validate92.errors, instancePath+"/constant_result/" + i0);
 errors = vErrors.length;
 }
 }
@@ -373,8 +373,8 @@ errors++;
 }
 }
 if(data.energy_used !== undefined){
-if(!(validate61(data.energy_used, {instancePath:instancePath+"/energy_used"}))){
-vErrors = addIssues(vErrors, validate61.errors);
+if(!(validate61(data.energy_used))){
+vErrors = addIssuesAt(vErrors, validate61.errors, instancePath+"/energy_used");
 errors = vErrors.length;
 }
 }
@@ -389,7 +389,7 @@ return errors === 0;
 
 
 
-function validate502(data, {instancePath=""}={}){
+function validate502(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;

@@ -2,7 +2,7 @@
 
 import { validate118, validate122, validate271, validate59, validate61, validate92 } from "./Address.js";
 import { validate196 } from "./Transaction.js";
-import { addAlternatives, addIssue, addIssues, hexAwarePattern, int64Format, issueAt } from "./helpers.js";
+import { addAlternatives, addIssue, addIssues, addIssuesAt, atRoot, hexAwarePattern, int64Format, issueAt } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 
@@ -17,7 +17,7 @@ const obj0 = BigInt("-9223372036854775808");
 const obj1 = BigInt("9223372036854775807");
 const formats0 = int64Format;
 
-function validate542(data, {instancePath=""}={}){
+function validate542(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 const _errs1 = errors;
@@ -83,14 +83,14 @@ errors++;
 }
 }
 if(data.owner_address !== undefined){
-if(!(validate59(data.owner_address, {instancePath:instancePath+"/owner_address"}))){
-vErrors = addIssues(vErrors, validate59.errors);
+if(!(validate59(data.owner_address))){
+vErrors = addIssuesAt(vErrors, validate59.errors, instancePath+"/owner_address");
 errors = vErrors.length;
 }
 }
 if(data.contract_address !== undefined){
-if(!(validate59(data.contract_address, {instancePath:instancePath+"/contract_address"}))){
-vErrors = addIssues(vErrors, validate59.errors);
+if(!(validate59(data.contract_address))){
+vErrors = addIssuesAt(vErrors, validate59.errors, instancePath+"/contract_address");
 errors = vErrors.length;
 }
 }
@@ -108,14 +108,14 @@ errors++;
 }
 }
 if(data.parameter !== undefined){
-if(!(validate92(data.parameter, {instancePath:instancePath+"/parameter"}))){
-vErrors = addIssues(vErrors, validate92.errors);
+if(!(validate92(data.parameter))){
+vErrors = addIssuesAt(vErrors, validate92.errors, instancePath+"/parameter");
 errors = vErrors.length;
 }
 }
 if(data.data !== undefined){
-if(!(validate92(data.data, {instancePath:instancePath+"/data"}))){
-vErrors = addIssues(vErrors, validate92.errors);
+if(!(validate92(data.data))){
+vErrors = addIssuesAt(vErrors, validate92.errors, instancePath+"/data");
 errors = vErrors.length;
 }
 }
@@ -150,8 +150,8 @@ errors++;
 }
 }
 if(data.visible !== undefined){
-if(!(validate122(data.visible, {instancePath:instancePath+"/visible"}))){
-vErrors = addIssues(vErrors, validate122.errors);
+if(!(validate122(data.visible))){
+vErrors = addIssuesAt(vErrors, validate122.errors, instancePath+"/visible");
 errors = vErrors.length;
 }
 }
@@ -169,7 +169,7 @@ return errors === 0;
 
 
 
-function validate267(data, {instancePath=""}={}){
+function validate267(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -205,14 +205,14 @@ errors++;
 }
 }
 if(data.energy_used !== undefined){
-if(!(validate61(data.energy_used, {instancePath:instancePath+"/energy_used"}))){
-vErrors = addIssues(vErrors, validate61.errors);
+if(!(validate61(data.energy_used))){
+vErrors = addIssuesAt(vErrors, validate61.errors, instancePath+"/energy_used");
 errors = vErrors.length;
 }
 }
 if(data.energy_penalty !== undefined){
-if(!(validate61(data.energy_penalty, {instancePath:instancePath+"/energy_penalty"}))){
-vErrors = addIssues(vErrors, validate61.errors);
+if(!(validate61(data.energy_penalty))){
+vErrors = addIssuesAt(vErrors, validate61.errors, instancePath+"/energy_penalty");
 errors = vErrors.length;
 }
 }
@@ -221,8 +221,8 @@ let data6 = data.constant_result;
 if(Array.isArray(data6)){
 const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate92(data6[i0], {instancePath:instancePath+"/constant_result/" + i0}))){
-vErrors = addIssues(vErrors, validate92.errors);
+if(!(validate92(data6[i0]))){
+vErrors = addIssuesAt(vErrors, validate92.errors, instancePath+"/constant_result/" + i0);
 errors = vErrors.length;
 }
 }
@@ -237,8 +237,8 @@ let data8 = data.logs;
 if(Array.isArray(data8)){
 const len1 = data8.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate271(data8[i1], {instancePath:instancePath+"/logs/" + i1}))){
-vErrors = addIssues(vErrors, validate271.errors);
+if(!(validate271(data8[i1]))){
+vErrors = addIssuesAt(vErrors, validate271.errors, instancePath+"/logs/" + i1);
 errors = vErrors.length;
 }
 }
@@ -249,8 +249,8 @@ errors++;
 }
 }
 if(data.transaction !== undefined){
-if(!(validate196(data.transaction, {instancePath:instancePath+"/transaction"}))){
-vErrors = addIssues(vErrors, validate196.errors);
+if(!(validate196(data.transaction))){
+vErrors = addIssuesAt(vErrors, validate196.errors, instancePath+"/transaction");
 errors = vErrors.length;
 }
 }
@@ -265,7 +265,7 @@ return errors === 0;
 
 
 
-function validate572(data, {instancePath=""}={}){
+function validate572(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
