@@ -10,6 +10,7 @@ import {
 } from "./compact-errors.js";
 import { OWN_FORMATS, withOwnFormats } from "./format-checks.js";
 import { HEX_PATTERN_ENGINE, HEX_PATTERN_SOURCE } from "./hex-patterns.js";
+import { DECIMAL_OUTSIDE, DECIMAL_OUTSIDE_SOURCE } from "./integer-formats.js";
 import { prunedSchemaConstants } from "./pruned-schema-constants.js";
 import {
   ADD_ISSUES_AT,
@@ -67,6 +68,12 @@ const HELPERS: readonly {
     name: HEX_PATTERN_ENGINE,
     source: HEX_PATTERN_SOURCE,
     usedBy: (code) => code.includes(`= ${HEX_PATTERN_ENGINE};`),
+  },
+  // ajv binds the wide integers' range check by name (`const func1 = decimalOutside;`).
+  {
+    name: DECIMAL_OUTSIDE,
+    source: DECIMAL_OUTSIDE_SOURCE,
+    usedBy: (code) => code.includes(`= ${DECIMAL_OUTSIDE};`),
   },
   // ajv binds a format by name (`const formats0 = int64Format;`), pointed here by withOwnFormats.
   ...OWN_FORMATS.map((own) => ({

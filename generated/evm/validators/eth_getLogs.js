@@ -49,6 +49,7 @@ errors++;
 if(data.address !== undefined){
 let data3 = data.address;
 const _errs8 = errors;
+if(data3 !== null){
 let valid2 = false;
 var _errs9 = errors;
 if(typeof data3 === "string"){
@@ -113,9 +114,11 @@ vErrors = null;
 }
 }
 }
+}
 if(data.topics !== undefined){
 let data5 = data.topics;
 const _errs20 = errors;
+if(data5 !== null){
 let valid7 = false;
 var _errs21 = errors;
 if(Array.isArray(data5)){
@@ -158,6 +161,7 @@ vErrors.length = _errs20;
 }
 else {
 vErrors = null;
+}
 }
 }
 }

@@ -87,6 +87,7 @@ errors = vErrors.length;
 if(data.agentName !== undefined){
 let data4 = data.agentName;
 const _errs10 = errors;
+if(data4 !== null){
 let valid1 = false;
 var _errs11 = errors;
 if(typeof data4 === "string"){
@@ -122,6 +123,7 @@ vErrors.length = _errs10;
 }
 else {
 vErrors = null;
+}
 }
 }
 }

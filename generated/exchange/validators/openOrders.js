@@ -129,6 +129,7 @@ errors = vErrors.length;
 if(data.cloid !== undefined){
 let data7 = data.cloid;
 const _errs9 = errors;
+if(data7 !== null){
 let valid1 = false;
 var _errs10 = errors;
 if(!(validate99(data7))){
@@ -158,6 +159,7 @@ vErrors.length = _errs9;
 }
 else {
 vErrors = null;
+}
 }
 }
 }

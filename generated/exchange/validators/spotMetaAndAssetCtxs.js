@@ -90,6 +90,7 @@ errors = vErrors.length;
 if(data.midPx !== undefined){
 let data4 = data.midPx;
 const _errs6 = errors;
+if(data4 !== null){
 let valid1 = false;
 var _errs7 = errors;
 if(!(validate55(data4))){
@@ -119,6 +120,7 @@ vErrors.length = _errs6;
 }
 else {
 vErrors = null;
+}
 }
 }
 }

@@ -123,6 +123,7 @@ function validate615(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
+if(data !== null){
 let valid0 = false;
 var _errs1 = errors;
 if(Array.isArray(data)){
@@ -161,6 +162,7 @@ vErrors.length = _errs0;
 }
 else {
 vErrors = null;
+}
 }
 }
 }

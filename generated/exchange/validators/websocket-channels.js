@@ -209,6 +209,7 @@ const len0 = data2.length;
 if(len0 > 0){
 let data3 = data2[0];
 const _errs6 = errors;
+if(data3 !== null){
 let valid2 = false;
 var _errs7 = errors;
 if(!(validate131(data3))){
@@ -242,9 +243,11 @@ vErrors = null;
 }
 }
 }
+}
 if(len0 > 1){
 let data4 = data2[1];
 const _errs11 = errors;
+if(data4 !== null){
 let valid3 = false;
 var _errs12 = errors;
 if(!(validate131(data4))){
@@ -274,6 +277,7 @@ vErrors.length = _errs11;
 }
 else {
 vErrors = null;
+}
 }
 }
 }
@@ -392,6 +396,7 @@ errors = vErrors.length;
 if(data.nSigFigs !== undefined){
 let data2 = data.nSigFigs;
 const _errs6 = errors;
+if(data2 !== null){
 let valid1 = false;
 var _errs7 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
@@ -429,9 +434,11 @@ vErrors = null;
 }
 }
 }
+}
 if(data.mantissa !== undefined){
 let data3 = data.mantissa;
 const _errs12 = errors;
+if(data3 !== null){
 let valid2 = false;
 var _errs13 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
@@ -465,6 +472,7 @@ vErrors.length = _errs12;
 }
 else {
 vErrors = null;
+}
 }
 }
 }
@@ -646,6 +654,7 @@ errors = vErrors.length;
 if(data0.cloid !== undefined){
 let data8 = data0.cloid;
 const _errs11 = errors;
+if(data8 !== null){
 let valid2 = false;
 var _errs12 = errors;
 if(!(validate99(data8))){
@@ -675,6 +684,7 @@ vErrors.length = _errs11;
 }
 else {
 vErrors = null;
+}
 }
 }
 }

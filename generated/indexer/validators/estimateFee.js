@@ -10,7 +10,7 @@ const cjs0 = commonJsExports(module0);
 
 export const body = validate122;
 
-const func8 = cjs0.default;
+const func10 = cjs0.default;
 
 function validate122(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -39,7 +39,7 @@ errors = vErrors.length;
 if(data.body !== undefined){
 let data1 = data.body;
 if(typeof data1 === "string"){
-if(func8(data1) < 1){
+if(func10(data1) < 1){
 vErrors = issueAt(vErrors, instancePath+"/body", "minLength", {limit: 1});
 errors++;
 }

@@ -75,6 +75,7 @@ errors++;
 if(data.balance !== undefined){
 let data2 = data.balance;
 const _errs5 = errors;
+if(data2 !== null){
 let valid1 = false;
 var _errs6 = errors;
 if(!(validate60(data2))){
@@ -104,6 +105,7 @@ vErrors.length = _errs5;
 }
 else {
 vErrors = null;
+}
 }
 }
 }
@@ -138,6 +140,7 @@ errors++;
 if(data.last_transaction_lt !== undefined){
 let data7 = data.last_transaction_lt;
 const _errs18 = errors;
+if(data7 !== null){
 let valid2 = false;
 var _errs19 = errors;
 if(!(validate62(data7))){
@@ -167,6 +170,7 @@ vErrors.length = _errs18;
 }
 else {
 vErrors = null;
+}
 }
 }
 }

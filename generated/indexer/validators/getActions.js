@@ -8,7 +8,7 @@ import { int64_getActions } from "./int64/getActions.js";
 
 export const query = validate382;
 const schema124 = {"properties":{"action_id":0,"trace_id":0,"tx_hash":0,"tx_lt":0,"account":0,"action_type":0,"start_utime":0,"end_utime":0,"start_lt":0,"end_lt":0,"limit":0,"offset":0,"sort":{"enum":["asc","desc"]}}};
-const func22 = Object.prototype.hasOwnProperty;
+const func32 = Object.prototype.hasOwnProperty;
 
 
 
@@ -18,7 +18,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func22.call(schema124.properties, key0))){
+if(!(func32.call(schema124.properties, key0))){
 vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }

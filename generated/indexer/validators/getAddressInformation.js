@@ -45,6 +45,7 @@ errors++;
 if(data.last_transaction_lt !== undefined){
 let data3 = data.last_transaction_lt;
 const _errs7 = errors;
+if(data3 !== null){
 let valid1 = false;
 var _errs8 = errors;
 if(!(validate62(data3))){
@@ -74,6 +75,7 @@ vErrors.length = _errs7;
 }
 else {
 vErrors = null;
+}
 }
 }
 }

@@ -7,7 +7,7 @@ import { int64_getJettonBurns } from "./int64/getJettonBurns.js";
 
 export const query = validate407;
 const schema131 = {"properties":{"address":0,"jetton_wallet":0,"jetton_master":0,"start_utime":0,"end_utime":0,"start_lt":0,"end_lt":0,"limit":0,"offset":0,"sort":{"enum":["asc","desc"]}}};
-const func22 = Object.prototype.hasOwnProperty;
+const func32 = Object.prototype.hasOwnProperty;
 
 
 
@@ -17,7 +17,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func22.call(schema131.properties, key0))){
+if(!(func32.call(schema131.properties, key0))){
 vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }

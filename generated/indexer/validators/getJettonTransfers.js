@@ -7,7 +7,7 @@ import { int64_getJettonTransfers } from "./int64/getJettonTransfers.js";
 
 export const query = validate401;
 const schema130 = {"properties":{"owner_address":0,"jetton_wallet":0,"jetton_master":0,"direction":{"enum":["in","out","both"]},"start_utime":0,"end_utime":0,"start_lt":0,"end_lt":0,"limit":0,"offset":0,"sort":{"enum":["asc","desc"]}}};
-const func22 = Object.prototype.hasOwnProperty;
+const func32 = Object.prototype.hasOwnProperty;
 
 
 
@@ -17,7 +17,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func22.call(schema130.properties, key0))){
+if(!(func32.call(schema130.properties, key0))){
 vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
@@ -267,6 +267,7 @@ errors++;
 if(data.forward_ton_amount !== undefined){
 let data12 = data.forward_ton_amount;
 const _errs21 = errors;
+if(data12 !== null){
 let valid1 = false;
 var _errs22 = errors;
 if(!(validate60(data12))){
@@ -296,6 +297,7 @@ vErrors.length = _errs21;
 }
 else {
 vErrors = null;
+}
 }
 }
 }

@@ -9,7 +9,7 @@ import { int64_getMessages } from "./int64/getMessages.js";
 
 export const query = validate366;
 const schema122 = {"properties":{"msg_hash":0,"body_hash":0,"source":0,"destination":0,"opcode":0,"direction":0,"exclude_externals":0,"only_externals":0,"start_utime":0,"end_utime":0,"start_lt":0,"end_lt":0,"limit":0,"offset":0,"sort":{"enum":["asc","desc"]}}};
-const func22 = Object.prototype.hasOwnProperty;
+const func32 = Object.prototype.hasOwnProperty;
 
 
 
@@ -67,7 +67,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func22.call(schema122.properties, key0))){
+if(!(func32.call(schema122.properties, key0))){
 vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }

@@ -3,7 +3,7 @@
 import { validate348, validate349, validate54, validate58, validate62, validate66 } from "./components/AccountAddress.js";
 import { validate70 } from "./components/Metadata.js";
 import { validate215 } from "./components/NftCollection.js";
-import { addAlternatives, addIssuesAt, atRoot, hexAwarePattern, issueAt } from "./components/helpers.js";
+import { addAlternatives, addIssuesAt, atRoot, decimalOutside, hexAwarePattern, issueAt } from "./components/helpers.js";
 import { int64_getNftItems } from "./int64/getNftItems.js";
 
 const func0 = hexAwarePattern;
@@ -150,8 +150,7 @@ const schema87 = {"properties":{"collection_address":{"type":["string","null"]},
 
 const schema86 = {"type":["integer","string"]};
 const pattern4 = new RegExp("^-?[0-9]+$");
-const obj0 = BigInt("0");
-const obj13 = BigInt("115792089237316195423570985008687907853269984665640564039457584007913129639935");
+const func5 = decimalOutside;
 
 function validate223(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -161,8 +160,7 @@ vErrors = issueAt(vErrors, instancePath, "type", {type: schema86.type});
 errors++;
 }
 if(typeof data == "string" && pattern4.test(data)){
-const integer0 = BigInt(data);
-if(integer0 < obj0 || integer0 > obj13){
+if(func5(data, "0", "115792089237316195423570985008687907853269984665640564039457584007913129639935")){
 vErrors = issueAt(vErrors, instancePath, "integerFormat", {format: "uint256"});
 errors++;
 }
@@ -266,6 +264,7 @@ errors++;
 if(data.collection !== undefined){
 let data9 = data.collection;
 const _errs17 = errors;
+if(data9 !== null){
 let valid1 = false;
 var _errs18 = errors;
 if(!(validate215(data9))){
@@ -295,6 +294,7 @@ vErrors.length = _errs17;
 }
 else {
 vErrors = null;
+}
 }
 }
 }

@@ -7,7 +7,7 @@ import { int64_getNftTransfers } from "./int64/getNftTransfers.js";
 
 export const query = validate422;
 const schema134 = {"properties":{"owner_address":0,"item_address":0,"collection_address":0,"direction":{"enum":["in","out","both"]},"start_utime":0,"end_utime":0,"start_lt":0,"end_lt":0,"limit":0,"offset":0,"sort":{"enum":["asc","desc"]}}};
-const func22 = Object.prototype.hasOwnProperty;
+const func32 = Object.prototype.hasOwnProperty;
 
 
 
@@ -17,7 +17,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func22.call(schema134.properties, key0))){
+if(!(func32.call(schema134.properties, key0))){
 vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
@@ -252,6 +252,7 @@ errors++;
 if(data.forward_amount !== undefined){
 let data11 = data.forward_amount;
 const _errs20 = errors;
+if(data11 !== null){
 let valid1 = false;
 var _errs21 = errors;
 if(!(validate60(data11))){
@@ -281,6 +282,7 @@ vErrors.length = _errs20;
 }
 else {
 vErrors = null;
+}
 }
 }
 }

@@ -10,7 +10,7 @@ import { int64_getTraces } from "./int64/getTraces.js";
 
 export const query = validate375;
 const schema123 = {"properties":{"account":0,"trace_id":0,"tx_hash":0,"msg_hash":0,"mc_seqno":0,"include_actions":0,"start_utime":0,"end_utime":0,"start_lt":0,"end_lt":0,"limit":0,"offset":0,"sort":{"enum":["asc","desc"]}}};
-const func22 = Object.prototype.hasOwnProperty;
+const func32 = Object.prototype.hasOwnProperty;
 
 
 
@@ -20,7 +20,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func22.call(schema123.properties, key0))){
+if(!(func32.call(schema123.properties, key0))){
 vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }

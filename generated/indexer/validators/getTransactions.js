@@ -8,7 +8,7 @@ import { int64_getTransactions } from "./int64/getTransactions.js";
 
 export const query = validate350;
 const schema119 = {"properties":{"account":0,"exclude_account":0,"workchain":0,"shard":0,"seqno":0,"mc_seqno":0,"hash":0,"lt":0,"start_utime":0,"end_utime":0,"start_lt":0,"end_lt":0,"limit":0,"offset":0,"sort":{"enum":["asc","desc"]}}};
-const func22 = Object.prototype.hasOwnProperty;
+const func32 = Object.prototype.hasOwnProperty;
 
 
 
@@ -19,7 +19,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func22.call(schema119.properties, key0))){
+if(!(func32.call(schema119.properties, key0))){
 vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }

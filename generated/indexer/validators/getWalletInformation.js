@@ -51,6 +51,7 @@ errors++;
 if(data.last_transaction_lt !== undefined){
 let data4 = data.last_transaction_lt;
 const _errs9 = errors;
+if(data4 !== null){
 let valid1 = false;
 var _errs10 = errors;
 if(!(validate62(data4))){
@@ -80,6 +81,7 @@ vErrors.length = _errs9;
 }
 else {
 vErrors = null;
+}
 }
 }
 }

@@ -97,6 +97,7 @@ errors++;
 if(data.last_transaction_lt !== undefined){
 let data11 = data.last_transaction_lt;
 const _errs22 = errors;
+if(data11 !== null){
 let valid1 = false;
 var _errs23 = errors;
 if(!(validate62(data11))){
@@ -126,6 +127,7 @@ vErrors.length = _errs22;
 }
 else {
 vErrors = null;
+}
 }
 }
 }

@@ -55,7 +55,7 @@ validate131.errors = vErrors;
 return errors === 0;
 }
 
-const func8 = cjs0.default;
+const func10 = cjs0.default;
 
 function validate129(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -87,7 +87,7 @@ const _errs4 = errors;
 let valid1 = false;
 var _errs5 = errors;
 if(typeof data1 === "string"){
-if(func8(data1) < 1){
+if(func10(data1) < 1){
 vErrors = issueAt(vErrors, instancePath+"/method", "minLength", {limit: 1});
 errors++;
 }

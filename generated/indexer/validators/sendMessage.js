@@ -8,7 +8,7 @@ const cjs0 = commonJsExports(module0);
 
 
 export const body = validate113;
-const func8 = cjs0.default;
+const func10 = cjs0.default;
 
 function validate113(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -27,7 +27,7 @@ errors++;
 if(data.boc !== undefined){
 let data0 = data.boc;
 if(typeof data0 === "string"){
-if(func8(data0) < 1){
+if(func10(data0) < 1){
 vErrors = issueAt(vErrors, instancePath+"/boc", "minLength", {limit: 1});
 errors++;
 }

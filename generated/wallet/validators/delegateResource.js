@@ -2,7 +2,7 @@
 
 import { validate122, validate152, validate346, validate59 } from "./components/Address.js";
 import { validate579 } from "./components/UnsignedTransactionResult-2.js";
-import { addIssuesAt, atRoot, hexAwarePattern, int64Format, issueAt } from "./components/helpers.js";
+import { addIssuesAt, atRoot, decimalOutside, hexAwarePattern, int64Format, issueAt } from "./components/helpers.js";
 import { int64_createTransaction } from "./int64/createTransaction.js";
 
 const func0 = hexAwarePattern;
@@ -15,8 +15,7 @@ const schema89 = {"properties":{"lock_period":{"type":["integer","string"]}}};
 
 const pattern4 = new RegExp("^-?[0-9]+$");
 const pattern5 = func0("^-?[0-9]+$", "u");
-const obj0 = BigInt("-9223372036854775808");
-const obj1 = BigInt("9223372036854775807");
+const func5 = decimalOutside;
 const formats0 = int64Format;
 
 function validate342(data, {instancePath=""}=atRoot){
@@ -82,8 +81,7 @@ vErrors = issueAt(vErrors, instancePath+"/lock_period", "type", {type: schema89.
 errors++;
 }
 if(typeof data5 == "string" && pattern4.test(data5)){
-const integer0 = BigInt(data5);
-if(integer0 < obj0 || integer0 > obj1){
+if(func5(data5, "-9223372036854775808", "9223372036854775807")){
 vErrors = issueAt(vErrors, instancePath+"/lock_period", "integerFormat", {format: "int64"});
 errors++;
 }

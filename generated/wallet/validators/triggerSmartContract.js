@@ -2,22 +2,21 @@
 
 import { validate118, validate122, validate59, validate61, validate92 } from "./components/Address.js";
 import { validate289 } from "./components/UnsignedTransaction.js";
-import { addAlternatives, addIssue, addIssues, addIssuesAt, atRoot, hexAwarePattern, int32Format, int64Format, issueAt } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues, addIssuesAt, atRoot, decimalOutside, hexAwarePattern, int32Format, int64Format, issueAt } from "./components/helpers.js";
 import { int64_triggerSmartContract } from "./int64/triggerSmartContract.js";
 
 const func0 = hexAwarePattern;
 
 export const body = validate496;
 const schema129 = {"properties":{"owner_address":0,"contract_address":0,"function_selector":0,"parameter":0,"data":0,"fee_limit":{"type":["integer","string"]},"call_value":{"type":["integer","string"]},"call_token_value":{"type":["integer","string"]},"token_id":{"type":["integer","string"]},"Permission_id":0,"visible":0}};
-const func19 = Object.prototype.hasOwnProperty;
+const func25 = Object.prototype.hasOwnProperty;
+const func5 = decimalOutside;
 
 
 
 const pattern19 = func0("^[A-Za-z_$][A-Za-z0-9_$]*\\(.*\\)$", "u");
 const pattern4 = new RegExp("^-?[0-9]+$");
 const pattern5 = func0("^-?[0-9]+$", "u");
-const obj0 = BigInt("-9223372036854775808");
-const obj1 = BigInt("9223372036854775807");
 const formats0 = int64Format;
 const formats2 = int32Format;
 
@@ -85,7 +84,7 @@ vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "contract
 errors++;
 }
 for(const key0 in data){
-if(!(func19.call(schema129.properties, key0))){
+if(!(func25.call(schema129.properties, key0))){
 vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
@@ -134,8 +133,7 @@ vErrors = issueAt(vErrors, instancePath+"/fee_limit", "type", {type: schema129.p
 errors++;
 }
 if(typeof data7 == "string" && pattern4.test(data7)){
-const integer0 = BigInt(data7);
-if(integer0 < obj0 || integer0 > obj1){
+if(func5(data7, "-9223372036854775808", "9223372036854775807")){
 vErrors = issueAt(vErrors, instancePath+"/fee_limit", "integerFormat", {format: "int64"});
 errors++;
 }
@@ -164,8 +162,7 @@ vErrors = issueAt(vErrors, instancePath+"/call_value", "type", {type: schema129.
 errors++;
 }
 if(typeof data8 == "string" && pattern4.test(data8)){
-const integer1 = BigInt(data8);
-if(integer1 < obj0 || integer1 > obj1){
+if(func5(data8, "-9223372036854775808", "9223372036854775807")){
 vErrors = issueAt(vErrors, instancePath+"/call_value", "integerFormat", {format: "int64"});
 errors++;
 }
@@ -194,8 +191,7 @@ vErrors = issueAt(vErrors, instancePath+"/call_token_value", "type", {type: sche
 errors++;
 }
 if(typeof data9 == "string" && pattern4.test(data9)){
-const integer2 = BigInt(data9);
-if(integer2 < obj0 || integer2 > obj1){
+if(func5(data9, "-9223372036854775808", "9223372036854775807")){
 vErrors = issueAt(vErrors, instancePath+"/call_token_value", "integerFormat", {format: "int64"});
 errors++;
 }
@@ -224,8 +220,7 @@ vErrors = issueAt(vErrors, instancePath+"/token_id", "type", {type: schema129.pr
 errors++;
 }
 if(typeof data10 == "string" && pattern4.test(data10)){
-const integer3 = BigInt(data10);
-if(integer3 < obj0 || integer3 > obj1){
+if(func5(data10, "-9223372036854775808", "9223372036854775807")){
 vErrors = issueAt(vErrors, instancePath+"/token_id", "integerFormat", {format: "int64"});
 errors++;
 }

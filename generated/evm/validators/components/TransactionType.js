@@ -278,6 +278,7 @@ function validate96(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
+if(data !== null){
 let valid0 = false;
 var _errs1 = errors;
 if(data !== null){
@@ -338,6 +339,7 @@ vErrors.length = _errs0;
 }
 else {
 vErrors = null;
+}
 }
 }
 }

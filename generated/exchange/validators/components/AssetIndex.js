@@ -112,6 +112,7 @@ function validate126(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
+if(data !== null){
 let valid0 = false;
 var _errs1 = errors;
 if(!(validate53(data, {instancePath}))){
@@ -141,6 +142,7 @@ vErrors.length = _errs0;
 }
 else {
 vErrors = null;
+}
 }
 }
 }

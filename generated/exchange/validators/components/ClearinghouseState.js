@@ -195,6 +195,7 @@ errors = vErrors.length;
 if(data.liquidationPx !== undefined){
 let data7 = data.liquidationPx;
 const _errs9 = errors;
+if(data7 !== null){
 let valid1 = false;
 var _errs10 = errors;
 if(!(validate55(data7))){
@@ -224,6 +225,7 @@ vErrors.length = _errs9;
 }
 else {
 vErrors = null;
+}
 }
 }
 }

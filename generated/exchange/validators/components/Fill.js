@@ -167,6 +167,7 @@ errors++;
 if(data.cloid !== undefined){
 let data14 = data.cloid;
 const _errs21 = errors;
+if(data14 !== null){
 let valid1 = false;
 var _errs22 = errors;
 if(!(validate99(data14))){
@@ -196,6 +197,7 @@ vErrors.length = _errs21;
 }
 else {
 vErrors = null;
+}
 }
 }
 }

@@ -175,6 +175,7 @@ errors++;
 if(data.cloid !== undefined){
 let data16 = data.cloid;
 const _errs25 = errors;
+if(data16 !== null){
 let valid3 = false;
 var _errs26 = errors;
 if(!(validate99(data16))){
@@ -204,6 +205,7 @@ vErrors.length = _errs25;
 }
 else {
 vErrors = null;
+}
 }
 }
 }

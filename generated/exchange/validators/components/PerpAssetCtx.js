@@ -57,6 +57,7 @@ errors = vErrors.length;
 if(data.premium !== undefined){
 let data4 = data.premium;
 const _errs6 = errors;
+if(data4 !== null){
 let valid1 = false;
 var _errs7 = errors;
 if(!(validate55(data4))){
@@ -90,6 +91,7 @@ vErrors = null;
 }
 }
 }
+}
 if(data.oraclePx !== undefined){
 if(!(validate55(data.oraclePx))){
 vErrors = addIssuesAt(vErrors, validate55.errors, instancePath+"/oraclePx");
@@ -105,6 +107,7 @@ errors = vErrors.length;
 if(data.midPx !== undefined){
 let data7 = data.midPx;
 const _errs13 = errors;
+if(data7 !== null){
 let valid2 = false;
 var _errs14 = errors;
 if(!(validate55(data7))){
@@ -138,9 +141,11 @@ vErrors = null;
 }
 }
 }
+}
 if(data.impactPxs !== undefined){
 let data8 = data.impactPxs;
 const _errs18 = errors;
+if(data8 !== null){
 let valid3 = false;
 var _errs19 = errors;
 if(Array.isArray(data8)){
@@ -179,6 +184,7 @@ vErrors.length = _errs18;
 }
 else {
 vErrors = null;
+}
 }
 }
 }

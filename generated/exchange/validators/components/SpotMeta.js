@@ -190,6 +190,7 @@ errors++;
 if(data.evmContract !== undefined){
 let data6 = data.evmContract;
 const _errs14 = errors;
+if(data6 !== null){
 let valid1 = false;
 var _errs15 = errors;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
@@ -238,6 +239,7 @@ vErrors.length = _errs14;
 }
 else {
 vErrors = null;
+}
 }
 }
 }

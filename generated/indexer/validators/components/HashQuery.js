@@ -103,6 +103,7 @@ errors++;
 if(data.value !== undefined){
 let data4 = data.value;
 const _errs9 = errors;
+if(data4 !== null){
 let valid1 = false;
 var _errs10 = errors;
 if(!(validate60(data4))){
@@ -136,6 +137,7 @@ vErrors = null;
 }
 }
 }
+}
 if(data.value_extra_currencies !== undefined){
 let data5 = data.value_extra_currencies;
 if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
@@ -146,6 +148,7 @@ errors++;
 if(data.fwd_fee !== undefined){
 let data6 = data.fwd_fee;
 const _errs16 = errors;
+if(data6 !== null){
 let valid2 = false;
 var _errs17 = errors;
 if(!(validate60(data6))){
@@ -179,9 +182,11 @@ vErrors = null;
 }
 }
 }
+}
 if(data.ihr_fee !== undefined){
 let data7 = data.ihr_fee;
 const _errs21 = errors;
+if(data7 !== null){
 let valid3 = false;
 var _errs22 = errors;
 if(!(validate60(data7))){
@@ -215,9 +220,11 @@ vErrors = null;
 }
 }
 }
+}
 if(data.import_fee !== undefined){
 let data8 = data.import_fee;
 const _errs26 = errors;
+if(data8 !== null){
 let valid4 = false;
 var _errs27 = errors;
 if(!(validate60(data8))){
@@ -251,9 +258,11 @@ vErrors = null;
 }
 }
 }
+}
 if(data.created_lt !== undefined){
 let data9 = data.created_lt;
 const _errs31 = errors;
+if(data9 !== null){
 let valid5 = false;
 var _errs32 = errors;
 if(!(validate62(data9))){
@@ -287,9 +296,11 @@ vErrors = null;
 }
 }
 }
+}
 if(data.created_at !== undefined){
 let data10 = data.created_at;
 const _errs36 = errors;
+if(data10 !== null){
 let valid6 = false;
 var _errs37 = errors;
 if(!(validate62(data10))){
@@ -319,6 +330,7 @@ vErrors.length = _errs36;
 }
 else {
 vErrors = null;
+}
 }
 }
 }
@@ -380,6 +392,7 @@ errors++;
 if(data.message_content !== undefined){
 let data19 = data.message_content;
 const _errs57 = errors;
+if(data19 !== null){
 let valid7 = false;
 var _errs58 = errors;
 if(!(validate197(data19))){
@@ -413,9 +426,11 @@ vErrors = null;
 }
 }
 }
+}
 if(data.init_state !== undefined){
 let data20 = data.init_state;
 const _errs62 = errors;
+if(data20 !== null){
 let valid8 = false;
 var _errs63 = errors;
 if(!(validate197(data20))){
@@ -445,6 +460,7 @@ vErrors.length = _errs62;
 }
 else {
 vErrors = null;
+}
 }
 }
 }

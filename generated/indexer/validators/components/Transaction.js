@@ -463,6 +463,7 @@ errors = vErrors.length;
 if(data.balance !== undefined){
 let data1 = data.balance;
 const _errs3 = errors;
+if(data1 !== null){
 let valid1 = false;
 var _errs4 = errors;
 if(!(validate60(data1))){
@@ -492,6 +493,7 @@ vErrors.length = _errs3;
 }
 else {
 vErrors = null;
+}
 }
 }
 }
@@ -705,6 +707,7 @@ errors = vErrors.length;
 if(data.in_msg !== undefined){
 let data15 = data.in_msg;
 const _errs25 = errors;
+if(data15 !== null){
 let valid1 = false;
 var _errs26 = errors;
 if(!(validate189(data15))){
@@ -738,6 +741,7 @@ vErrors = null;
 }
 }
 }
+}
 if(data.out_msgs !== undefined){
 let data16 = data.out_msgs;
 if(Array.isArray(data16)){
@@ -757,6 +761,7 @@ errors++;
 if(data.account_state_before !== undefined){
 let data18 = data.account_state_before;
 const _errs33 = errors;
+if(data18 !== null){
 let valid4 = false;
 var _errs34 = errors;
 if(!(validate289(data18))){
@@ -790,9 +795,11 @@ vErrors = null;
 }
 }
 }
+}
 if(data.account_state_after !== undefined){
 let data19 = data.account_state_after;
 const _errs38 = errors;
+if(data19 !== null){
 let valid5 = false;
 var _errs39 = errors;
 if(!(validate289(data19))){
@@ -822,6 +829,7 @@ vErrors.length = _errs38;
 }
 else {
 vErrors = null;
+}
 }
 }
 }

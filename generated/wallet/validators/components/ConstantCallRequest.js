@@ -2,7 +2,7 @@
 
 import { validate118, validate122, validate271, validate59, validate61, validate92 } from "./Address.js";
 import { validate196 } from "./Transaction.js";
-import { addAlternatives, addIssue, addIssues, addIssuesAt, atRoot, hexAwarePattern, int64Format, issueAt } from "./helpers.js";
+import { addAlternatives, addIssue, addIssues, addIssuesAt, atRoot, decimalOutside, hexAwarePattern, int64Format, issueAt } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 
@@ -10,11 +10,10 @@ const schema77 = {"properties":{"call_value":{"type":["integer","string"]}}};
 
 
 
+const func5 = decimalOutside;
 const pattern19 = func0("^[A-Za-z_$][A-Za-z0-9_$]*\\(.*\\)$", "u");
 const pattern4 = new RegExp("^-?[0-9]+$");
 const pattern5 = func0("^-?[0-9]+$", "u");
-const obj0 = BigInt("-9223372036854775808");
-const obj1 = BigInt("9223372036854775807");
 const formats0 = int64Format;
 
 function validate542(data, {instancePath=""}=atRoot){
@@ -126,8 +125,7 @@ vErrors = issueAt(vErrors, instancePath+"/call_value", "type", {type: schema77.p
 errors++;
 }
 if(typeof data7 == "string" && pattern4.test(data7)){
-const integer0 = BigInt(data7);
-if(integer0 < obj0 || integer0 > obj1){
+if(func5(data7, "-9223372036854775808", "9223372036854775807")){
 vErrors = issueAt(vErrors, instancePath+"/call_value", "integerFormat", {format: "int64"});
 errors++;
 }
