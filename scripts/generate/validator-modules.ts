@@ -10,7 +10,15 @@ import {
 } from "./compact-errors.js";
 import { OWN_FORMATS, withOwnFormats } from "./format-checks.js";
 import { HEX_PATTERN_ENGINE, HEX_PATTERN_SOURCE } from "./hex-patterns.js";
+import { DECIMAL_OUTSIDE, DECIMAL_OUTSIDE_SOURCE } from "./integer-formats.js";
 import { prunedSchemaConstants } from "./pruned-schema-constants.js";
+import {
+  ADD_ISSUES_AT,
+  ADD_ISSUES_AT_SOURCE,
+  AT_ROOT,
+  AT_ROOT_SOURCE,
+  pathsOnFailure,
+} from "./relative-issue-paths.js";
 import { sourceLiteral } from "./source-text.js";
 import type { DataExport, ExportMap, ValidatorGroup } from "./validators.js";
 import { withoutCallContext } from "./without-call-context.js";
@@ -41,6 +49,8 @@ const HELPERS: readonly {
 }[] = [
   { name: ADD_ISSUE, source: ADD_ISSUE_SOURCE, usedBy: (code) => code.includes(`${ADD_ISSUE}(`) },
   { name: ADD_ISSUES, source: ADD_ISSUES_SOURCE, usedBy: (code) => code.includes(`${ADD_ISSUES}(`) },
+  { name: ADD_ISSUES_AT, source: ADD_ISSUES_AT_SOURCE, usedBy: (code) => code.includes(`${ADD_ISSUES_AT}(`) },
+  { name: AT_ROOT, source: AT_ROOT_SOURCE, usedBy: (code) => code.includes(`=${AT_ROOT}){`) },
   {
     name: ISSUE_AT,
     source: ISSUE_AT_SOURCE,
@@ -58,6 +68,12 @@ const HELPERS: readonly {
     name: HEX_PATTERN_ENGINE,
     source: HEX_PATTERN_SOURCE,
     usedBy: (code) => code.includes(`= ${HEX_PATTERN_ENGINE};`),
+  },
+  // ajv binds the wide integers' range check by name (`const func1 = decimalOutside;`).
+  {
+    name: DECIMAL_OUTSIDE,
+    source: DECIMAL_OUTSIDE_SOURCE,
+    usedBy: (code) => code.includes(`= ${DECIMAL_OUTSIDE};`),
   },
   // ajv binds a format by name (`const formats0 = int64Format;`), pointed here by withOwnFormats.
   ...OWN_FORMATS.map((own) => ({
@@ -113,8 +129,8 @@ export function validatorModule(
   // The exports a map gathers leave the module's own exports, in one pass over the code.
   const functionOf = new Map<string, string>();
   const body = groupAlternativeIssues(
-    compactErrorPushes(
-      withoutCallContext(prunedSchemaConstants(code.replace(/^"use strict";\s*/, ""))),
+    pathsOnFailure(
+      compactErrorPushes(withoutCallContext(prunedSchemaConstants(code.replace(/^"use strict";\s*/, "")))),
     ).replace(/^export const ([\w$]+) = (validate\d+);\n/gm, (line, name: string, validate: string) => {
       if (!gatheredNames.has(name)) return line;
       functionOf.set(name, validate);

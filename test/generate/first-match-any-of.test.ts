@@ -106,3 +106,24 @@ describe("anyOf tried first without issues (first-match-any-of.ts)", () => {
     expect(code).toMatch(/=== undefined \|\| tag\d+ === "0x1"/);
   });
 });
+
+describe("a null skips an anyOf with a null branch (first-match-any-of.ts)", () => {
+  const schema: Json = {
+    $defs: DEFINITIONS,
+    type: "object",
+    properties: { value: { anyOf: [{ $ref: "#/$defs/Hex" }, { type: "null" }] } },
+  };
+
+  it("passes a null without checking the other branches, and words other values as ajv does", () => {
+    const stock = compile(false, false, schema);
+    const fast = compile(true, false, schema);
+    // The value is compared with null before any branch runs (ajv's own code runs the $ref first).
+    const guardFirst = /let (data\d+) = data\.value;\s*(?:const _errs\d+ = errors;\s*)?if\(\1 !== null\)\{/;
+    expect(fast.toString()).toMatch(guardFirst);
+    expect(stock.toString()).not.toMatch(guardFirst);
+    for (const value of [{ value: null }, { value: "0x1" }, { value: "nope" }, { value: 5 }, {}]) {
+      expect(fast(value), JSON.stringify(value)).toBe(stock(value));
+      expect(fast.errors ?? null, JSON.stringify(value)).toEqual(stock.errors ?? null);
+    }
+  });
+});

@@ -2,11 +2,11 @@
 
 import { validate156 } from "./components/Block.js";
 import { validate69 } from "./components/TransactionType.js";
-import { addIssues, issueAt } from "./components/helpers.js";
+import { addIssuesAt, atRoot, issueAt } from "./components/helpers.js";
 export const params = validate165;
 
 
-function validate165(data, {instancePath=""}={}){
+function validate165(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -16,8 +16,8 @@ errors++;
 }
 const len0 = data.length;
 if(len0 > 0){
-if(!(validate69(data[0], {instancePath:instancePath+"/0"}))){
-vErrors = addIssues(vErrors, validate69.errors);
+if(!(validate69(data[0]))){
+vErrors = addIssuesAt(vErrors, validate69.errors, instancePath+"/0");
 errors = vErrors.length;
 }
 }

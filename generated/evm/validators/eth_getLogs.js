@@ -2,7 +2,7 @@
 
 import { validate92 } from "./components/Log.js";
 import { validate69, validate96 } from "./components/TransactionType.js";
-import { addAlternatives, addIssues, hexAwarePattern, issueAt } from "./components/helpers.js";
+import { addAlternatives, addIssuesAt, atRoot, hexAwarePattern, issueAt } from "./components/helpers.js";
 const func0 = hexAwarePattern;
 
 export const params = validate185;
@@ -11,7 +11,7 @@ export const params = validate185;
 const pattern5 = func0("^0x[0-9a-fA-F]{64}$", "u");
 const pattern4 = func0("^0x[0-9a-fA-F]{40}$", "u");
 
-function validate93(data, {instancePath=""}={}){
+function validate93(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -22,14 +22,14 @@ errors++;
 }
 }
 if(data.fromBlock !== undefined){
-if(!(validate69(data.fromBlock, {instancePath:instancePath+"/fromBlock"}))){
-vErrors = addIssues(vErrors, validate69.errors);
+if(!(validate69(data.fromBlock))){
+vErrors = addIssuesAt(vErrors, validate69.errors, instancePath+"/fromBlock");
 errors = vErrors.length;
 }
 }
 if(data.toBlock !== undefined){
-if(!(validate69(data.toBlock, {instancePath:instancePath+"/toBlock"}))){
-vErrors = addIssues(vErrors, validate69.errors);
+if(!(validate69(data.toBlock))){
+vErrors = addIssuesAt(vErrors, validate69.errors, instancePath+"/toBlock");
 errors = vErrors.length;
 }
 }
@@ -49,6 +49,7 @@ errors++;
 if(data.address !== undefined){
 let data3 = data.address;
 const _errs8 = errors;
+if(data3 !== null){
 let valid2 = false;
 var _errs9 = errors;
 if(typeof data3 === "string"){
@@ -113,9 +114,11 @@ vErrors = null;
 }
 }
 }
+}
 if(data.topics !== undefined){
 let data5 = data.topics;
 const _errs20 = errors;
+if(data5 !== null){
 let valid7 = false;
 var _errs21 = errors;
 if(Array.isArray(data5)){
@@ -125,8 +128,8 @@ errors++;
 }
 const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate96(data5[i1], {instancePath:instancePath+"/topics/" + i1}))){
-vErrors = addIssues(vErrors, validate96.errors);
+if(!(validate96(data5[i1]))){
+vErrors = addIssuesAt(vErrors, validate96.errors, instancePath+"/topics/" + i1);
 errors = vErrors.length;
 }
 }
@@ -163,6 +166,7 @@ vErrors = null;
 }
 }
 }
+}
 else {
 vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
@@ -172,7 +176,7 @@ return errors === 0;
 }
 
 
-function validate185(data, {instancePath=""}={}){
+function validate185(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -182,8 +186,8 @@ errors++;
 }
 const len0 = data.length;
 if(len0 > 0){
-if(!(validate93(data[0], {instancePath:instancePath+"/0"}))){
-vErrors = addIssues(vErrors, validate93.errors);
+if(!(validate93(data[0]))){
+vErrors = addIssuesAt(vErrors, validate93.errors, instancePath+"/0");
 errors = vErrors.length;
 }
 }
@@ -204,14 +208,14 @@ return errors === 0;
 export const result = validate187;
 
 
-function validate187(data, {instancePath=""}={}){
+function validate187(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate92(data[i0], {instancePath:instancePath+"/" + i0}))){
-vErrors = addIssues(vErrors, validate92.errors);
+if(!(validate92(data[i0]))){
+vErrors = addIssuesAt(vErrors, validate92.errors, instancePath+"/" + i0);
 errors = vErrors.length;
 }
 }

@@ -2,14 +2,14 @@
 
 import { validate69 } from "./components/TransactionType.js";
 import { validate159 } from "./components/checks8.js";
-import { addIssues, hexAwarePattern, issueAt } from "./components/helpers.js";
+import { addIssuesAt, atRoot, hexAwarePattern, issueAt } from "./components/helpers.js";
 const func0 = hexAwarePattern;
 
 export const params = validate193;
 
 const pattern110 = func0("^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$", "u");
 
-function validate193(data, {instancePath=""}={}){
+function validate193(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -19,8 +19,8 @@ errors++;
 }
 const len0 = data.length;
 if(len0 > 0){
-if(!(validate69(data[0], {instancePath:instancePath+"/0"}))){
-vErrors = addIssues(vErrors, validate69.errors);
+if(!(validate69(data[0]))){
+vErrors = addIssuesAt(vErrors, validate69.errors, instancePath+"/0");
 errors = vErrors.length;
 }
 }

@@ -2,13 +2,13 @@
 
 import { validate109 } from "./components/Receipt.js";
 import { validate158 } from "./components/TransactionType.js";
-import { addAlternatives, addIssues, issueAt } from "./components/helpers.js";
+import { addAlternatives, addIssues, atRoot, issueAt } from "./components/helpers.js";
 export const params = validate158;
 
 export const result = validate167;
 
 
-function validate167(data, {instancePath=""}={}){
+function validate167(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;

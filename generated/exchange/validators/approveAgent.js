@@ -3,7 +3,7 @@
 import { validate53, validate61 } from "./components/AssetIndex.js";
 import { validate233 } from "./components/DefaultAnswer.js";
 import { validate65, validate67 } from "./components/Nonce.js";
-import { addAlternatives, addIssues, hexAwarePattern, issueAt } from "./components/helpers.js";
+import { addAlternatives, addIssuesAt, atRoot, hexAwarePattern, issueAt } from "./components/helpers.js";
 const func0 = hexAwarePattern;
 
 export const body = validate63;
@@ -13,7 +13,7 @@ const pattern6 = func0("^.{0,16}( valid_until [0-9]+)?$", "u");
 
 
 
-function validate59(data, {instancePath=""}={}){
+function validate59(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -79,14 +79,15 @@ errors++;
 }
 }
 if(data.agentAddress !== undefined){
-if(!(validate53(data.agentAddress, {instancePath:instancePath+"/agentAddress"}))){
-vErrors = addIssues(vErrors, validate53.errors);
+if(!(validate53(data.agentAddress))){
+vErrors = addIssuesAt(vErrors, validate53.errors, instancePath+"/agentAddress");
 errors = vErrors.length;
 }
 }
 if(data.agentName !== undefined){
 let data4 = data.agentName;
 const _errs10 = errors;
+if(data4 !== null){
 let valid1 = false;
 var _errs11 = errors;
 if(typeof data4 === "string"){
@@ -126,9 +127,10 @@ vErrors = null;
 }
 }
 }
+}
 if(data.nonce !== undefined){
-if(!(validate61(data.nonce, {instancePath:instancePath+"/nonce"}))){
-vErrors = addIssues(vErrors, validate61.errors);
+if(!(validate61(data.nonce))){
+vErrors = addIssuesAt(vErrors, validate61.errors, instancePath+"/nonce");
 errors = vErrors.length;
 }
 }
@@ -144,7 +146,7 @@ return errors === 0;
 
 
 
-function validate63(data, {instancePath=""}={}){
+function validate63(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -167,20 +169,20 @@ errors++;
 }
 }
 if(data.action !== undefined){
-if(!(validate59(data.action, {instancePath:instancePath+"/action"}))){
-vErrors = addIssues(vErrors, validate59.errors);
+if(!(validate59(data.action))){
+vErrors = addIssuesAt(vErrors, validate59.errors, instancePath+"/action");
 errors = vErrors.length;
 }
 }
 if(data.nonce !== undefined){
-if(!(validate65(data.nonce, {instancePath:instancePath+"/nonce"}))){
-vErrors = addIssues(vErrors, validate65.errors);
+if(!(validate65(data.nonce))){
+vErrors = addIssuesAt(vErrors, validate65.errors, instancePath+"/nonce");
 errors = vErrors.length;
 }
 }
 if(data.signature !== undefined){
-if(!(validate67(data.signature, {instancePath:instancePath+"/signature"}))){
-vErrors = addIssues(vErrors, validate67.errors);
+if(!(validate67(data.signature))){
+vErrors = addIssuesAt(vErrors, validate67.errors, instancePath+"/signature");
 errors = vErrors.length;
 }
 }

@@ -3,7 +3,7 @@
 import { validate53, validate61 } from "./components/AssetIndex.js";
 import { validate233 } from "./components/DefaultAnswer.js";
 import { validate65, validate67 } from "./components/Nonce.js";
-import { addIssues, hexAwarePattern, issueAt } from "./components/helpers.js";
+import { addIssuesAt, atRoot, hexAwarePattern, issueAt } from "./components/helpers.js";
 const func0 = hexAwarePattern;
 
 export const body = validate72;
@@ -13,7 +13,7 @@ const pattern10 = func0("^[0-9]+(\\.[0-9]+)?%$", "u");
 
 
 
-function validate69(data, {instancePath=""}={}){
+function validate69(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -96,14 +96,14 @@ errors++;
 }
 }
 if(data.builder !== undefined){
-if(!(validate53(data.builder, {instancePath:instancePath+"/builder"}))){
-vErrors = addIssues(vErrors, validate53.errors);
+if(!(validate53(data.builder))){
+vErrors = addIssuesAt(vErrors, validate53.errors, instancePath+"/builder");
 errors = vErrors.length;
 }
 }
 if(data.nonce !== undefined){
-if(!(validate61(data.nonce, {instancePath:instancePath+"/nonce"}))){
-vErrors = addIssues(vErrors, validate61.errors);
+if(!(validate61(data.nonce))){
+vErrors = addIssuesAt(vErrors, validate61.errors, instancePath+"/nonce");
 errors = vErrors.length;
 }
 }
@@ -119,7 +119,7 @@ return errors === 0;
 
 
 
-function validate72(data, {instancePath=""}={}){
+function validate72(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -142,20 +142,20 @@ errors++;
 }
 }
 if(data.action !== undefined){
-if(!(validate69(data.action, {instancePath:instancePath+"/action"}))){
-vErrors = addIssues(vErrors, validate69.errors);
+if(!(validate69(data.action))){
+vErrors = addIssuesAt(vErrors, validate69.errors, instancePath+"/action");
 errors = vErrors.length;
 }
 }
 if(data.nonce !== undefined){
-if(!(validate65(data.nonce, {instancePath:instancePath+"/nonce"}))){
-vErrors = addIssues(vErrors, validate65.errors);
+if(!(validate65(data.nonce))){
+vErrors = addIssuesAt(vErrors, validate65.errors, instancePath+"/nonce");
 errors = vErrors.length;
 }
 }
 if(data.signature !== undefined){
-if(!(validate67(data.signature, {instancePath:instancePath+"/signature"}))){
-vErrors = addIssues(vErrors, validate67.errors);
+if(!(validate67(data.signature))){
+vErrors = addIssuesAt(vErrors, validate67.errors, instancePath+"/signature");
 errors = vErrors.length;
 }
 }

@@ -4,12 +4,12 @@ import { validate126, validate129, validate58, validate96 } from "./components/A
 import { validate65, validate67 } from "./components/Nonce.js";
 import { validate102 } from "./components/Order.js";
 import { validate483 } from "./components/PlacementAnswer.js";
-import { addIssues, issueAt } from "./components/helpers.js";
+import { addIssuesAt, atRoot, issueAt } from "./components/helpers.js";
 export const body = validate122;
 
 
 
-function validate95(data, {instancePath=""}={}){
+function validate95(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -28,14 +28,14 @@ errors++;
 }
 }
 if(data.oid !== undefined){
-if(!(validate96(data.oid, {instancePath:instancePath+"/oid"}))){
-vErrors = addIssues(vErrors, validate96.errors);
+if(!(validate96(data.oid))){
+vErrors = addIssuesAt(vErrors, validate96.errors, instancePath+"/oid");
 errors = vErrors.length;
 }
 }
 if(data.order !== undefined){
-if(!(validate102(data.order, {instancePath:instancePath+"/order"}))){
-vErrors = addIssues(vErrors, validate102.errors);
+if(!(validate102(data.order))){
+vErrors = addIssuesAt(vErrors, validate102.errors, instancePath+"/order");
 errors = vErrors.length;
 }
 }
@@ -50,7 +50,7 @@ return errors === 0;
 
 
 
-function validate94(data, {instancePath=""}={}){
+function validate94(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -88,8 +88,8 @@ errors++;
 }
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate95(data1[i0], {instancePath:instancePath+"/modifies/" + i0}))){
-vErrors = addIssues(vErrors, validate95.errors);
+if(!(validate95(data1[i0]))){
+vErrors = addIssuesAt(vErrors, validate95.errors, instancePath+"/modifies/" + i0);
 errors = vErrors.length;
 }
 }
@@ -100,8 +100,8 @@ errors++;
 }
 }
 if(data.a !== undefined){
-if(!(validate58(data.a, {instancePath:instancePath+"/a"}))){
-vErrors = addIssues(vErrors, validate58.errors);
+if(!(validate58(data.a))){
+vErrors = addIssuesAt(vErrors, validate58.errors, instancePath+"/a");
 errors = vErrors.length;
 }
 }
@@ -119,7 +119,7 @@ return errors === 0;
 
 
 
-function validate122(data, {instancePath=""}={}){
+function validate122(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -142,32 +142,32 @@ errors++;
 }
 }
 if(data.action !== undefined){
-if(!(validate94(data.action, {instancePath:instancePath+"/action"}))){
-vErrors = addIssues(vErrors, validate94.errors);
+if(!(validate94(data.action))){
+vErrors = addIssuesAt(vErrors, validate94.errors, instancePath+"/action");
 errors = vErrors.length;
 }
 }
 if(data.nonce !== undefined){
-if(!(validate65(data.nonce, {instancePath:instancePath+"/nonce"}))){
-vErrors = addIssues(vErrors, validate65.errors);
+if(!(validate65(data.nonce))){
+vErrors = addIssuesAt(vErrors, validate65.errors, instancePath+"/nonce");
 errors = vErrors.length;
 }
 }
 if(data.signature !== undefined){
-if(!(validate67(data.signature, {instancePath:instancePath+"/signature"}))){
-vErrors = addIssues(vErrors, validate67.errors);
+if(!(validate67(data.signature))){
+vErrors = addIssuesAt(vErrors, validate67.errors, instancePath+"/signature");
 errors = vErrors.length;
 }
 }
 if(data.vaultAddress !== undefined){
-if(!(validate126(data.vaultAddress, {instancePath:instancePath+"/vaultAddress"}))){
-vErrors = addIssues(vErrors, validate126.errors);
+if(!(validate126(data.vaultAddress))){
+vErrors = addIssuesAt(vErrors, validate126.errors, instancePath+"/vaultAddress");
 errors = vErrors.length;
 }
 }
 if(data.expiresAfter !== undefined){
-if(!(validate129(data.expiresAfter, {instancePath:instancePath+"/expiresAfter"}))){
-vErrors = addIssues(vErrors, validate129.errors);
+if(!(validate129(data.expiresAfter))){
+vErrors = addIssuesAt(vErrors, validate129.errors, instancePath+"/expiresAfter");
 errors = vErrors.length;
 }
 }

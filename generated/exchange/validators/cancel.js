@@ -3,12 +3,12 @@
 import { validate126, validate129, validate76, validate97 } from "./components/AssetIndex.js";
 import { validate140 } from "./components/CancelAnswer.js";
 import { validate65, validate67 } from "./components/Nonce.js";
-import { addIssues, issueAt } from "./components/helpers.js";
+import { addIssuesAt, atRoot, issueAt } from "./components/helpers.js";
 export const body = validate170;
 
 
 
-function validate136(data, {instancePath=""}={}){
+function validate136(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -27,14 +27,14 @@ errors++;
 }
 }
 if(data.a !== undefined){
-if(!(validate76(data.a, {instancePath:instancePath+"/a"}))){
-vErrors = addIssues(vErrors, validate76.errors);
+if(!(validate76(data.a))){
+vErrors = addIssuesAt(vErrors, validate76.errors, instancePath+"/a");
 errors = vErrors.length;
 }
 }
 if(data.o !== undefined){
-if(!(validate97(data.o, {instancePath:instancePath+"/o"}))){
-vErrors = addIssues(vErrors, validate97.errors);
+if(!(validate97(data.o))){
+vErrors = addIssuesAt(vErrors, validate97.errors, instancePath+"/o");
 errors = vErrors.length;
 }
 }
@@ -48,7 +48,7 @@ return errors === 0;
 }
 
 
-function validate135(data, {instancePath=""}={}){
+function validate135(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -86,8 +86,8 @@ errors++;
 }
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate136(data1[i0], {instancePath:instancePath+"/cancels/" + i0}))){
-vErrors = addIssues(vErrors, validate136.errors);
+if(!(validate136(data1[i0]))){
+vErrors = addIssuesAt(vErrors, validate136.errors, instancePath+"/cancels/" + i0);
 errors = vErrors.length;
 }
 }
@@ -111,7 +111,7 @@ return errors === 0;
 
 
 
-function validate170(data, {instancePath=""}={}){
+function validate170(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -134,32 +134,32 @@ errors++;
 }
 }
 if(data.action !== undefined){
-if(!(validate135(data.action, {instancePath:instancePath+"/action"}))){
-vErrors = addIssues(vErrors, validate135.errors);
+if(!(validate135(data.action))){
+vErrors = addIssuesAt(vErrors, validate135.errors, instancePath+"/action");
 errors = vErrors.length;
 }
 }
 if(data.nonce !== undefined){
-if(!(validate65(data.nonce, {instancePath:instancePath+"/nonce"}))){
-vErrors = addIssues(vErrors, validate65.errors);
+if(!(validate65(data.nonce))){
+vErrors = addIssuesAt(vErrors, validate65.errors, instancePath+"/nonce");
 errors = vErrors.length;
 }
 }
 if(data.signature !== undefined){
-if(!(validate67(data.signature, {instancePath:instancePath+"/signature"}))){
-vErrors = addIssues(vErrors, validate67.errors);
+if(!(validate67(data.signature))){
+vErrors = addIssuesAt(vErrors, validate67.errors, instancePath+"/signature");
 errors = vErrors.length;
 }
 }
 if(data.vaultAddress !== undefined){
-if(!(validate126(data.vaultAddress, {instancePath:instancePath+"/vaultAddress"}))){
-vErrors = addIssues(vErrors, validate126.errors);
+if(!(validate126(data.vaultAddress))){
+vErrors = addIssuesAt(vErrors, validate126.errors, instancePath+"/vaultAddress");
 errors = vErrors.length;
 }
 }
 if(data.expiresAfter !== undefined){
-if(!(validate129(data.expiresAfter, {instancePath:instancePath+"/expiresAfter"}))){
-vErrors = addIssues(vErrors, validate129.errors);
+if(!(validate129(data.expiresAfter))){
+vErrors = addIssuesAt(vErrors, validate129.errors, instancePath+"/expiresAfter");
 errors = vErrors.length;
 }
 }

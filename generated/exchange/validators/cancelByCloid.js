@@ -3,12 +3,12 @@
 import { validate126, validate129, validate76, validate99 } from "./components/AssetIndex.js";
 import { validate140 } from "./components/CancelAnswer.js";
 import { validate65, validate67 } from "./components/Nonce.js";
-import { addIssues, issueAt } from "./components/helpers.js";
+import { addIssuesAt, atRoot, issueAt } from "./components/helpers.js";
 export const body = validate159;
 
 
 
-function validate152(data, {instancePath=""}={}){
+function validate152(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -27,14 +27,14 @@ errors++;
 }
 }
 if(data.asset !== undefined){
-if(!(validate76(data.asset, {instancePath:instancePath+"/asset"}))){
-vErrors = addIssues(vErrors, validate76.errors);
+if(!(validate76(data.asset))){
+vErrors = addIssuesAt(vErrors, validate76.errors, instancePath+"/asset");
 errors = vErrors.length;
 }
 }
 if(data.cloid !== undefined){
-if(!(validate99(data.cloid, {instancePath:instancePath+"/cloid"}))){
-vErrors = addIssues(vErrors, validate99.errors);
+if(!(validate99(data.cloid))){
+vErrors = addIssuesAt(vErrors, validate99.errors, instancePath+"/cloid");
 errors = vErrors.length;
 }
 }
@@ -48,7 +48,7 @@ return errors === 0;
 }
 
 
-function validate151(data, {instancePath=""}={}){
+function validate151(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -86,8 +86,8 @@ errors++;
 }
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate152(data1[i0], {instancePath:instancePath+"/cancels/" + i0}))){
-vErrors = addIssues(vErrors, validate152.errors);
+if(!(validate152(data1[i0]))){
+vErrors = addIssuesAt(vErrors, validate152.errors, instancePath+"/cancels/" + i0);
 errors = vErrors.length;
 }
 }
@@ -111,7 +111,7 @@ return errors === 0;
 
 
 
-function validate159(data, {instancePath=""}={}){
+function validate159(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -134,32 +134,32 @@ errors++;
 }
 }
 if(data.action !== undefined){
-if(!(validate151(data.action, {instancePath:instancePath+"/action"}))){
-vErrors = addIssues(vErrors, validate151.errors);
+if(!(validate151(data.action))){
+vErrors = addIssuesAt(vErrors, validate151.errors, instancePath+"/action");
 errors = vErrors.length;
 }
 }
 if(data.nonce !== undefined){
-if(!(validate65(data.nonce, {instancePath:instancePath+"/nonce"}))){
-vErrors = addIssues(vErrors, validate65.errors);
+if(!(validate65(data.nonce))){
+vErrors = addIssuesAt(vErrors, validate65.errors, instancePath+"/nonce");
 errors = vErrors.length;
 }
 }
 if(data.signature !== undefined){
-if(!(validate67(data.signature, {instancePath:instancePath+"/signature"}))){
-vErrors = addIssues(vErrors, validate67.errors);
+if(!(validate67(data.signature))){
+vErrors = addIssuesAt(vErrors, validate67.errors, instancePath+"/signature");
 errors = vErrors.length;
 }
 }
 if(data.vaultAddress !== undefined){
-if(!(validate126(data.vaultAddress, {instancePath:instancePath+"/vaultAddress"}))){
-vErrors = addIssues(vErrors, validate126.errors);
+if(!(validate126(data.vaultAddress))){
+vErrors = addIssuesAt(vErrors, validate126.errors, instancePath+"/vaultAddress");
 errors = vErrors.length;
 }
 }
 if(data.expiresAfter !== undefined){
-if(!(validate129(data.expiresAfter, {instancePath:instancePath+"/expiresAfter"}))){
-vErrors = addIssues(vErrors, validate129.errors);
+if(!(validate129(data.expiresAfter))){
+vErrors = addIssuesAt(vErrors, validate129.errors, instancePath+"/expiresAfter");
 errors = vErrors.length;
 }
 }

@@ -2,14 +2,14 @@
 
 import { validate195, validate197, validate79 } from "./components/AssetIndex.js";
 import { validate180, validate184 } from "./components/CandleInterval.js";
-import { addIssues, issueAt } from "./components/helpers.js";
+import { addIssuesAt, atRoot, issueAt } from "./components/helpers.js";
 export const body = validate192;
 
 
 
 
 
-function validate192(data, {instancePath=""}={}){
+function validate192(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -60,26 +60,26 @@ errors++;
 }
 }
 if(data1.coin !== undefined){
-if(!(validate79(data1.coin, {instancePath:instancePath+"/req/coin"}))){
-vErrors = addIssues(vErrors, validate79.errors);
+if(!(validate79(data1.coin))){
+vErrors = addIssuesAt(vErrors, validate79.errors, instancePath+"/req/coin");
 errors = vErrors.length;
 }
 }
 if(data1.interval !== undefined){
-if(!(validate184(data1.interval, {instancePath:instancePath+"/req/interval"}))){
-vErrors = addIssues(vErrors, validate184.errors);
+if(!(validate184(data1.interval))){
+vErrors = addIssuesAt(vErrors, validate184.errors, instancePath+"/req/interval");
 errors = vErrors.length;
 }
 }
 if(data1.startTime !== undefined){
-if(!(validate195(data1.startTime, {instancePath:instancePath+"/req/startTime"}))){
-vErrors = addIssues(vErrors, validate195.errors);
+if(!(validate195(data1.startTime))){
+vErrors = addIssuesAt(vErrors, validate195.errors, instancePath+"/req/startTime");
 errors = vErrors.length;
 }
 }
 if(data1.endTime !== undefined){
-if(!(validate197(data1.endTime, {instancePath:instancePath+"/req/endTime"}))){
-vErrors = addIssues(vErrors, validate197.errors);
+if(!(validate197(data1.endTime))){
+vErrors = addIssuesAt(vErrors, validate197.errors, instancePath+"/req/endTime");
 errors = vErrors.length;
 }
 }
@@ -100,14 +100,14 @@ return errors === 0;
 
 
 
-function validate199(data, {instancePath=""}={}){
+function validate199(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate180(data[i0], {instancePath:instancePath+"/" + i0}))){
-vErrors = addIssues(vErrors, validate180.errors);
+if(!(validate180(data[i0]))){
+vErrors = addIssuesAt(vErrors, validate180.errors, instancePath+"/" + i0);
 errors = vErrors.length;
 }
 }

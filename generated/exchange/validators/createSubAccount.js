@@ -2,7 +2,7 @@
 
 import { validate126, validate129, validate53 } from "./components/AssetIndex.js";
 import { validate149, validate65, validate67 } from "./components/Nonce.js";
-import { addAlternatives, addIssues, commonJsExports, issueAt } from "./components/helpers.js";
+import { addAlternatives, addIssues, addIssuesAt, atRoot, commonJsExports, issueAt } from "./components/helpers.js";
 import * as module0 from "ajv/dist/runtime/ucs2length.js";
 
 const cjs0 = commonJsExports(module0);
@@ -11,7 +11,7 @@ const cjs0 = commonJsExports(module0);
 export const body = validate222;
 const func12 = cjs0.default;
 
-function validate218(data, {instancePath=""}={}){
+function validate218(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -71,7 +71,7 @@ return errors === 0;
 
 
 
-function validate222(data, {instancePath=""}={}){
+function validate222(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -94,32 +94,32 @@ errors++;
 }
 }
 if(data.action !== undefined){
-if(!(validate218(data.action, {instancePath:instancePath+"/action"}))){
-vErrors = addIssues(vErrors, validate218.errors);
+if(!(validate218(data.action))){
+vErrors = addIssuesAt(vErrors, validate218.errors, instancePath+"/action");
 errors = vErrors.length;
 }
 }
 if(data.nonce !== undefined){
-if(!(validate65(data.nonce, {instancePath:instancePath+"/nonce"}))){
-vErrors = addIssues(vErrors, validate65.errors);
+if(!(validate65(data.nonce))){
+vErrors = addIssuesAt(vErrors, validate65.errors, instancePath+"/nonce");
 errors = vErrors.length;
 }
 }
 if(data.signature !== undefined){
-if(!(validate67(data.signature, {instancePath:instancePath+"/signature"}))){
-vErrors = addIssues(vErrors, validate67.errors);
+if(!(validate67(data.signature))){
+vErrors = addIssuesAt(vErrors, validate67.errors, instancePath+"/signature");
 errors = vErrors.length;
 }
 }
 if(data.vaultAddress !== undefined){
-if(!(validate126(data.vaultAddress, {instancePath:instancePath+"/vaultAddress"}))){
-vErrors = addIssues(vErrors, validate126.errors);
+if(!(validate126(data.vaultAddress))){
+vErrors = addIssuesAt(vErrors, validate126.errors, instancePath+"/vaultAddress");
 errors = vErrors.length;
 }
 }
 if(data.expiresAfter !== undefined){
-if(!(validate129(data.expiresAfter, {instancePath:instancePath+"/expiresAfter"}))){
-vErrors = addIssues(vErrors, validate129.errors);
+if(!(validate129(data.expiresAfter))){
+vErrors = addIssuesAt(vErrors, validate129.errors, instancePath+"/expiresAfter");
 errors = vErrors.length;
 }
 }
@@ -135,7 +135,7 @@ return errors === 0;
 
 
 
-function validate219(data, {instancePath=""}={}){
+function validate219(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -185,8 +185,8 @@ errors++;
 }
 }
 if(data1.data !== undefined){
-if(!(validate53(data1.data, {instancePath:instancePath+"/response/data"}))){
-vErrors = addIssues(vErrors, validate53.errors);
+if(!(validate53(data1.data))){
+vErrors = addIssuesAt(vErrors, validate53.errors, instancePath+"/response/data");
 errors = vErrors.length;
 }
 }

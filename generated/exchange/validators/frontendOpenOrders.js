@@ -2,11 +2,11 @@
 
 import { validate214 } from "./components/AssetIndex.js";
 import { validate272 } from "./components/FrontendOrder.js";
-import { addIssues, issueAt } from "./components/helpers.js";
+import { addIssuesAt, atRoot, issueAt } from "./components/helpers.js";
 export const body = validate283;
 
 
-function validate283(data, {instancePath=""}={}){
+function validate283(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -36,8 +36,8 @@ errors++;
 }
 }
 if(data.user !== undefined){
-if(!(validate214(data.user, {instancePath:instancePath+"/user"}))){
-vErrors = addIssues(vErrors, validate214.errors);
+if(!(validate214(data.user))){
+vErrors = addIssuesAt(vErrors, validate214.errors, instancePath+"/user");
 errors = vErrors.length;
 }
 }
@@ -52,14 +52,14 @@ return errors === 0;
 
 
 
-function validate271(data, {instancePath=""}={}){
+function validate271(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate272(data[i0], {instancePath:instancePath+"/" + i0}))){
-vErrors = addIssues(vErrors, validate272.errors);
+if(!(validate272(data[i0]))){
+vErrors = addIssuesAt(vErrors, validate272.errors, instancePath+"/" + i0);
 errors = vErrors.length;
 }
 }

@@ -2,11 +2,11 @@
 
 import { validate214, validate61 } from "./components/AssetIndex.js";
 import { validate272 } from "./components/FrontendOrder.js";
-import { addIssues, issueAt } from "./components/helpers.js";
+import { addIssuesAt, atRoot, issueAt } from "./components/helpers.js";
 export const body = validate324;
 
 
-function validate324(data, {instancePath=""}={}){
+function validate324(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -36,8 +36,8 @@ errors++;
 }
 }
 if(data.user !== undefined){
-if(!(validate214(data.user, {instancePath:instancePath+"/user"}))){
-vErrors = addIssues(vErrors, validate214.errors);
+if(!(validate214(data.user))){
+vErrors = addIssuesAt(vErrors, validate214.errors, instancePath+"/user");
 errors = vErrors.length;
 }
 }
@@ -53,7 +53,7 @@ return errors === 0;
 
 
 
-function validate319(data, {instancePath=""}={}){
+function validate319(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -70,8 +70,8 @@ vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "statusTi
 errors++;
 }
 if(data.order !== undefined){
-if(!(validate272(data.order, {instancePath:instancePath+"/order"}))){
-vErrors = addIssues(vErrors, validate272.errors);
+if(!(validate272(data.order))){
+vErrors = addIssuesAt(vErrors, validate272.errors, instancePath+"/order");
 errors = vErrors.length;
 }
 }
@@ -82,8 +82,8 @@ errors++;
 }
 }
 if(data.statusTimestamp !== undefined){
-if(!(validate61(data.statusTimestamp, {instancePath:instancePath+"/statusTimestamp"}))){
-vErrors = addIssues(vErrors, validate61.errors);
+if(!(validate61(data.statusTimestamp))){
+vErrors = addIssuesAt(vErrors, validate61.errors, instancePath+"/statusTimestamp");
 errors = vErrors.length;
 }
 }
@@ -97,14 +97,14 @@ return errors === 0;
 }
 
 
-function validate322(data, {instancePath=""}={}){
+function validate322(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate319(data[i0], {instancePath:instancePath+"/" + i0}))){
-vErrors = addIssues(vErrors, validate319.errors);
+if(!(validate319(data[i0]))){
+vErrors = addIssuesAt(vErrors, validate319.errors, instancePath+"/" + i0);
 errors = vErrors.length;
 }
 }

@@ -2,11 +2,11 @@
 
 import { validate79 } from "./components/AssetIndex.js";
 import { validate329 } from "./components/L2Book.js";
-import { addIssues, issueAt } from "./components/helpers.js";
+import { addIssuesAt, atRoot, issueAt } from "./components/helpers.js";
 export const body = validate334;
 
 
-function validate334(data, {instancePath=""}={}){
+function validate334(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -36,8 +36,8 @@ errors++;
 }
 }
 if(data.coin !== undefined){
-if(!(validate79(data.coin, {instancePath:instancePath+"/coin"}))){
-vErrors = addIssues(vErrors, validate79.errors);
+if(!(validate79(data.coin))){
+vErrors = addIssuesAt(vErrors, validate79.errors, instancePath+"/coin");
 errors = vErrors.length;
 }
 }

@@ -2,10 +2,10 @@
 
 import { validate366 } from "./components/Meta.js";
 import { validate372 } from "./components/PerpAssetCtx.js";
-import { addIssues, issueAt } from "./components/helpers.js";
+import { addIssuesAt, atRoot, issueAt } from "./components/helpers.js";
 export const body = validate384;
 
-function validate384(data, {instancePath=""}={}){
+function validate384(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -48,7 +48,7 @@ return errors === 0;
 
 
 
-function validate370(data, {instancePath=""}={}){
+function validate370(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -62,8 +62,8 @@ errors++;
 }
 const len0 = data.length;
 if(len0 > 0){
-if(!(validate366(data[0], {instancePath:instancePath+"/0"}))){
-vErrors = addIssues(vErrors, validate366.errors);
+if(!(validate366(data[0]))){
+vErrors = addIssuesAt(vErrors, validate366.errors, instancePath+"/0");
 errors = vErrors.length;
 }
 }
@@ -72,8 +72,8 @@ let data1 = data[1];
 if(Array.isArray(data1)){
 const len1 = data1.length;
 for(let i0=0; i0<len1; i0++){
-if(!(validate372(data1[i0], {instancePath:instancePath+"/1/" + i0}))){
-vErrors = addIssues(vErrors, validate372.errors);
+if(!(validate372(data1[i0]))){
+vErrors = addIssuesAt(vErrors, validate372.errors, instancePath+"/1/" + i0);
 errors = vErrors.length;
 }
 }

@@ -4,13 +4,13 @@ import { validate126, validate129, validate58, validate96 } from "./components/A
 import { validate233 } from "./components/DefaultAnswer.js";
 import { validate65, validate67 } from "./components/Nonce.js";
 import { validate102 } from "./components/Order.js";
-import { addIssues, issueAt } from "./components/helpers.js";
+import { addIssuesAt, atRoot, issueAt } from "./components/helpers.js";
 export const body = validate394;
 
 
 
 
-function validate390(data, {instancePath=""}={}){
+function validate390(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -44,20 +44,20 @@ errors++;
 }
 }
 if(data.oid !== undefined){
-if(!(validate96(data.oid, {instancePath:instancePath+"/oid"}))){
-vErrors = addIssues(vErrors, validate96.errors);
+if(!(validate96(data.oid))){
+vErrors = addIssuesAt(vErrors, validate96.errors, instancePath+"/oid");
 errors = vErrors.length;
 }
 }
 if(data.order !== undefined){
-if(!(validate102(data.order, {instancePath:instancePath+"/order"}))){
-vErrors = addIssues(vErrors, validate102.errors);
+if(!(validate102(data.order))){
+vErrors = addIssuesAt(vErrors, validate102.errors, instancePath+"/order");
 errors = vErrors.length;
 }
 }
 if(data.a !== undefined){
-if(!(validate58(data.a, {instancePath:instancePath+"/a"}))){
-vErrors = addIssues(vErrors, validate58.errors);
+if(!(validate58(data.a))){
+vErrors = addIssuesAt(vErrors, validate58.errors, instancePath+"/a");
 errors = vErrors.length;
 }
 }
@@ -75,7 +75,7 @@ return errors === 0;
 
 
 
-function validate394(data, {instancePath=""}={}){
+function validate394(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -98,32 +98,32 @@ errors++;
 }
 }
 if(data.action !== undefined){
-if(!(validate390(data.action, {instancePath:instancePath+"/action"}))){
-vErrors = addIssues(vErrors, validate390.errors);
+if(!(validate390(data.action))){
+vErrors = addIssuesAt(vErrors, validate390.errors, instancePath+"/action");
 errors = vErrors.length;
 }
 }
 if(data.nonce !== undefined){
-if(!(validate65(data.nonce, {instancePath:instancePath+"/nonce"}))){
-vErrors = addIssues(vErrors, validate65.errors);
+if(!(validate65(data.nonce))){
+vErrors = addIssuesAt(vErrors, validate65.errors, instancePath+"/nonce");
 errors = vErrors.length;
 }
 }
 if(data.signature !== undefined){
-if(!(validate67(data.signature, {instancePath:instancePath+"/signature"}))){
-vErrors = addIssues(vErrors, validate67.errors);
+if(!(validate67(data.signature))){
+vErrors = addIssuesAt(vErrors, validate67.errors, instancePath+"/signature");
 errors = vErrors.length;
 }
 }
 if(data.vaultAddress !== undefined){
-if(!(validate126(data.vaultAddress, {instancePath:instancePath+"/vaultAddress"}))){
-vErrors = addIssues(vErrors, validate126.errors);
+if(!(validate126(data.vaultAddress))){
+vErrors = addIssuesAt(vErrors, validate126.errors, instancePath+"/vaultAddress");
 errors = vErrors.length;
 }
 }
 if(data.expiresAfter !== undefined){
-if(!(validate129(data.expiresAfter, {instancePath:instancePath+"/expiresAfter"}))){
-vErrors = addIssues(vErrors, validate129.errors);
+if(!(validate129(data.expiresAfter))){
+vErrors = addIssuesAt(vErrors, validate129.errors, instancePath+"/expiresAfter");
 errors = vErrors.length;
 }
 }

@@ -4,12 +4,12 @@ import { validate126, validate129, validate133 } from "./components/AssetIndex.j
 import { validate65, validate67 } from "./components/Nonce.js";
 import { validate102 } from "./components/Order.js";
 import { validate483 } from "./components/PlacementAnswer.js";
-import { addIssues, issueAt } from "./components/helpers.js";
+import { addIssuesAt, atRoot, issueAt } from "./components/helpers.js";
 export const body = validate448;
 
 const schema113 = {"enum":["na","normalTpsl","positionTpsl"]};
 
-function validate318(data, {instancePath=""}={}){
+function validate318(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -26,7 +26,7 @@ return errors === 0;
 
 
 
-function validate132(data, {instancePath=""}={}){
+function validate132(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -45,8 +45,8 @@ errors++;
 }
 }
 if(data.b !== undefined){
-if(!(validate133(data.b, {instancePath:instancePath+"/b"}))){
-vErrors = addIssues(vErrors, validate133.errors);
+if(!(validate133(data.b))){
+vErrors = addIssuesAt(vErrors, validate133.errors, instancePath+"/b");
 errors = vErrors.length;
 }
 }
@@ -77,7 +77,7 @@ return errors === 0;
 }
 
 
-function validate427(data, {instancePath=""}={}){
+function validate427(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -119,8 +119,8 @@ errors++;
 }
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate102(data1[i0], {instancePath:instancePath+"/orders/" + i0}))){
-vErrors = addIssues(vErrors, validate102.errors);
+if(!(validate102(data1[i0]))){
+vErrors = addIssuesAt(vErrors, validate102.errors, instancePath+"/orders/" + i0);
 errors = vErrors.length;
 }
 }
@@ -131,14 +131,14 @@ errors++;
 }
 }
 if(data.grouping !== undefined){
-if(!(validate318(data.grouping, {instancePath:instancePath+"/grouping"}))){
-vErrors = addIssues(vErrors, validate318.errors);
+if(!(validate318(data.grouping))){
+vErrors = addIssuesAt(vErrors, validate318.errors, instancePath+"/grouping");
 errors = vErrors.length;
 }
 }
 if(data.builder !== undefined){
-if(!(validate132(data.builder, {instancePath:instancePath+"/builder"}))){
-vErrors = addIssues(vErrors, validate132.errors);
+if(!(validate132(data.builder))){
+vErrors = addIssuesAt(vErrors, validate132.errors, instancePath+"/builder");
 errors = vErrors.length;
 }
 }
@@ -156,7 +156,7 @@ return errors === 0;
 
 
 
-function validate448(data, {instancePath=""}={}){
+function validate448(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -179,32 +179,32 @@ errors++;
 }
 }
 if(data.action !== undefined){
-if(!(validate427(data.action, {instancePath:instancePath+"/action"}))){
-vErrors = addIssues(vErrors, validate427.errors);
+if(!(validate427(data.action))){
+vErrors = addIssuesAt(vErrors, validate427.errors, instancePath+"/action");
 errors = vErrors.length;
 }
 }
 if(data.nonce !== undefined){
-if(!(validate65(data.nonce, {instancePath:instancePath+"/nonce"}))){
-vErrors = addIssues(vErrors, validate65.errors);
+if(!(validate65(data.nonce))){
+vErrors = addIssuesAt(vErrors, validate65.errors, instancePath+"/nonce");
 errors = vErrors.length;
 }
 }
 if(data.signature !== undefined){
-if(!(validate67(data.signature, {instancePath:instancePath+"/signature"}))){
-vErrors = addIssues(vErrors, validate67.errors);
+if(!(validate67(data.signature))){
+vErrors = addIssuesAt(vErrors, validate67.errors, instancePath+"/signature");
 errors = vErrors.length;
 }
 }
 if(data.vaultAddress !== undefined){
-if(!(validate126(data.vaultAddress, {instancePath:instancePath+"/vaultAddress"}))){
-vErrors = addIssues(vErrors, validate126.errors);
+if(!(validate126(data.vaultAddress))){
+vErrors = addIssuesAt(vErrors, validate126.errors, instancePath+"/vaultAddress");
 errors = vErrors.length;
 }
 }
 if(data.expiresAfter !== undefined){
-if(!(validate129(data.expiresAfter, {instancePath:instancePath+"/expiresAfter"}))){
-vErrors = addIssues(vErrors, validate129.errors);
+if(!(validate129(data.expiresAfter))){
+vErrors = addIssuesAt(vErrors, validate129.errors, instancePath+"/expiresAfter");
 errors = vErrors.length;
 }
 }

@@ -2,12 +2,12 @@
 
 import { validate214, validate61, validate96 } from "./components/AssetIndex.js";
 import { validate272 } from "./components/FrontendOrder.js";
-import { addAlternatives, addIssues, issueAt } from "./components/helpers.js";
+import { addAlternatives, addIssues, addIssuesAt, atRoot, issueAt } from "./components/helpers.js";
 export const body = validate464;
 
 
 
-function validate464(data, {instancePath=""}={}){
+function validate464(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -41,14 +41,14 @@ errors++;
 }
 }
 if(data.user !== undefined){
-if(!(validate214(data.user, {instancePath:instancePath+"/user"}))){
-vErrors = addIssues(vErrors, validate214.errors);
+if(!(validate214(data.user))){
+vErrors = addIssuesAt(vErrors, validate214.errors, instancePath+"/user");
 errors = vErrors.length;
 }
 }
 if(data.oid !== undefined){
-if(!(validate96(data.oid, {instancePath:instancePath+"/oid"}))){
-vErrors = addIssues(vErrors, validate96.errors);
+if(!(validate96(data.oid))){
+vErrors = addIssuesAt(vErrors, validate96.errors, instancePath+"/oid");
 errors = vErrors.length;
 }
 }
@@ -64,7 +64,7 @@ return errors === 0;
 
 
 
-function validate455(data, {instancePath=""}={}){
+function validate455(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -103,8 +103,8 @@ vErrors = issueAt(vErrors, instancePath+"/order", "required", {missingProperty: 
 errors++;
 }
 if(data1.order !== undefined){
-if(!(validate272(data1.order, {instancePath:instancePath+"/order/order"}))){
-vErrors = addIssues(vErrors, validate272.errors);
+if(!(validate272(data1.order))){
+vErrors = addIssuesAt(vErrors, validate272.errors, instancePath+"/order/order");
 errors = vErrors.length;
 }
 }
@@ -115,8 +115,8 @@ errors++;
 }
 }
 if(data1.statusTimestamp !== undefined){
-if(!(validate61(data1.statusTimestamp, {instancePath:instancePath+"/order/statusTimestamp"}))){
-vErrors = addIssues(vErrors, validate61.errors);
+if(!(validate61(data1.statusTimestamp))){
+vErrors = addIssuesAt(vErrors, validate61.errors, instancePath+"/order/statusTimestamp");
 errors = vErrors.length;
 }
 }
@@ -136,7 +136,7 @@ return errors === 0;
 }
 
 
-function validate459(data, {instancePath=""}={}){
+function validate459(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -165,7 +165,7 @@ return errors === 0;
 }
 
 
-function validate454(data, {instancePath=""}={}){
+function validate454(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;

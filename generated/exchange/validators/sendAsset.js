@@ -3,7 +3,7 @@
 import { validate104, validate53, validate538, validate61 } from "./components/AssetIndex.js";
 import { validate233 } from "./components/DefaultAnswer.js";
 import { validate65, validate67 } from "./components/Nonce.js";
-import { addAlternatives, addIssues, hexAwarePattern, issueAt } from "./components/helpers.js";
+import { addAlternatives, addIssuesAt, atRoot, hexAwarePattern, issueAt } from "./components/helpers.js";
 const func0 = hexAwarePattern;
 
 export const body = validate543;
@@ -15,7 +15,7 @@ const pattern5 = func0("^0x[0-9a-f]{1,64}$", "u");
 
 
 
-function validate536(data, {instancePath=""}={}){
+function validate536(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -97,8 +97,8 @@ errors++;
 }
 }
 if(data.destination !== undefined){
-if(!(validate53(data.destination, {instancePath:instancePath+"/destination"}))){
-vErrors = addIssues(vErrors, validate53.errors);
+if(!(validate53(data.destination))){
+vErrors = addIssuesAt(vErrors, validate53.errors, instancePath+"/destination");
 errors = vErrors.length;
 }
 }
@@ -115,14 +115,14 @@ errors++;
 }
 }
 if(data.token !== undefined){
-if(!(validate538(data.token, {instancePath:instancePath+"/token"}))){
-vErrors = addIssues(vErrors, validate538.errors);
+if(!(validate538(data.token))){
+vErrors = addIssuesAt(vErrors, validate538.errors, instancePath+"/token");
 errors = vErrors.length;
 }
 }
 if(data.amount !== undefined){
-if(!(validate104(data.amount, {instancePath:instancePath+"/amount"}))){
-vErrors = addIssues(vErrors, validate104.errors);
+if(!(validate104(data.amount))){
+vErrors = addIssuesAt(vErrors, validate104.errors, instancePath+"/amount");
 errors = vErrors.length;
 }
 }
@@ -143,8 +143,8 @@ var _valid0 = _errs17 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 var _errs19 = errors;
-if(!(validate53(data8, {instancePath:instancePath+"/fromSubAccount"}))){
-vErrors = addIssues(vErrors, validate53.errors);
+if(!(validate53(data8))){
+vErrors = addIssuesAt(vErrors, validate53.errors, instancePath+"/fromSubAccount");
 errors = vErrors.length;
 }
 var _valid0 = _errs19 === errors;
@@ -167,8 +167,8 @@ vErrors = null;
 }
 }
 if(data.nonce !== undefined){
-if(!(validate61(data.nonce, {instancePath:instancePath+"/nonce"}))){
-vErrors = addIssues(vErrors, validate61.errors);
+if(!(validate61(data.nonce))){
+vErrors = addIssuesAt(vErrors, validate61.errors, instancePath+"/nonce");
 errors = vErrors.length;
 }
 }
@@ -184,7 +184,7 @@ return errors === 0;
 
 
 
-function validate543(data, {instancePath=""}={}){
+function validate543(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -207,20 +207,20 @@ errors++;
 }
 }
 if(data.action !== undefined){
-if(!(validate536(data.action, {instancePath:instancePath+"/action"}))){
-vErrors = addIssues(vErrors, validate536.errors);
+if(!(validate536(data.action))){
+vErrors = addIssuesAt(vErrors, validate536.errors, instancePath+"/action");
 errors = vErrors.length;
 }
 }
 if(data.nonce !== undefined){
-if(!(validate65(data.nonce, {instancePath:instancePath+"/nonce"}))){
-vErrors = addIssues(vErrors, validate65.errors);
+if(!(validate65(data.nonce))){
+vErrors = addIssuesAt(vErrors, validate65.errors, instancePath+"/nonce");
 errors = vErrors.length;
 }
 }
 if(data.signature !== undefined){
-if(!(validate67(data.signature, {instancePath:instancePath+"/signature"}))){
-vErrors = addIssues(vErrors, validate67.errors);
+if(!(validate67(data.signature))){
+vErrors = addIssuesAt(vErrors, validate67.errors, instancePath+"/signature");
 errors = vErrors.length;
 }
 }

@@ -2,11 +2,11 @@
 
 import { validate214 } from "./components/AssetIndex.js";
 import { validate562 } from "./components/SpotClearinghouseState.js";
-import { addIssues, issueAt } from "./components/helpers.js";
+import { addIssuesAt, atRoot, issueAt } from "./components/helpers.js";
 export const body = validate564;
 
 
-function validate564(data, {instancePath=""}={}){
+function validate564(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -36,8 +36,8 @@ errors++;
 }
 }
 if(data.user !== undefined){
-if(!(validate214(data.user, {instancePath:instancePath+"/user"}))){
-vErrors = addIssues(vErrors, validate214.errors);
+if(!(validate214(data.user))){
+vErrors = addIssuesAt(vErrors, validate214.errors, instancePath+"/user");
 errors = vErrors.length;
 }
 }

@@ -2,10 +2,10 @@
 
 import { validate55, validate79 } from "./components/AssetIndex.js";
 import { validate566 } from "./components/SpotMeta.js";
-import { addAlternatives, addIssues, issueAt } from "./components/helpers.js";
+import { addAlternatives, addIssuesAt, atRoot, issueAt } from "./components/helpers.js";
 export const body = validate575;
 
-function validate575(data, {instancePath=""}={}){
+function validate575(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -43,7 +43,7 @@ return errors === 0;
 
 
 
-function validate549(data, {instancePath=""}={}){
+function validate549(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -64,36 +64,37 @@ vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "markPx"}
 errors++;
 }
 if(data.coin !== undefined){
-if(!(validate79(data.coin, {instancePath:instancePath+"/coin"}))){
-vErrors = addIssues(vErrors, validate79.errors);
+if(!(validate79(data.coin))){
+vErrors = addIssuesAt(vErrors, validate79.errors, instancePath+"/coin");
 errors = vErrors.length;
 }
 }
 if(data.prevDayPx !== undefined){
-if(!(validate55(data.prevDayPx, {instancePath:instancePath+"/prevDayPx"}))){
-vErrors = addIssues(vErrors, validate55.errors);
+if(!(validate55(data.prevDayPx))){
+vErrors = addIssuesAt(vErrors, validate55.errors, instancePath+"/prevDayPx");
 errors = vErrors.length;
 }
 }
 if(data.dayNtlVlm !== undefined){
-if(!(validate55(data.dayNtlVlm, {instancePath:instancePath+"/dayNtlVlm"}))){
-vErrors = addIssues(vErrors, validate55.errors);
+if(!(validate55(data.dayNtlVlm))){
+vErrors = addIssuesAt(vErrors, validate55.errors, instancePath+"/dayNtlVlm");
 errors = vErrors.length;
 }
 }
 if(data.markPx !== undefined){
-if(!(validate55(data.markPx, {instancePath:instancePath+"/markPx"}))){
-vErrors = addIssues(vErrors, validate55.errors);
+if(!(validate55(data.markPx))){
+vErrors = addIssuesAt(vErrors, validate55.errors, instancePath+"/markPx");
 errors = vErrors.length;
 }
 }
 if(data.midPx !== undefined){
 let data4 = data.midPx;
 const _errs6 = errors;
+if(data4 !== null){
 let valid1 = false;
 var _errs7 = errors;
-if(!(validate55(data4, {instancePath:instancePath+"/midPx"}))){
-vErrors = addIssues(vErrors, validate55.errors);
+if(!(validate55(data4))){
+vErrors = addIssuesAt(vErrors, validate55.errors, instancePath+"/midPx");
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -123,21 +124,22 @@ vErrors = null;
 }
 }
 }
+}
 if(data.circulatingSupply !== undefined){
-if(!(validate55(data.circulatingSupply, {instancePath:instancePath+"/circulatingSupply"}))){
-vErrors = addIssues(vErrors, validate55.errors);
+if(!(validate55(data.circulatingSupply))){
+vErrors = addIssuesAt(vErrors, validate55.errors, instancePath+"/circulatingSupply");
 errors = vErrors.length;
 }
 }
 if(data.totalSupply !== undefined){
-if(!(validate55(data.totalSupply, {instancePath:instancePath+"/totalSupply"}))){
-vErrors = addIssues(vErrors, validate55.errors);
+if(!(validate55(data.totalSupply))){
+vErrors = addIssuesAt(vErrors, validate55.errors, instancePath+"/totalSupply");
 errors = vErrors.length;
 }
 }
 if(data.dayBaseVlm !== undefined){
-if(!(validate55(data.dayBaseVlm, {instancePath:instancePath+"/dayBaseVlm"}))){
-vErrors = addIssues(vErrors, validate55.errors);
+if(!(validate55(data.dayBaseVlm))){
+vErrors = addIssuesAt(vErrors, validate55.errors, instancePath+"/dayBaseVlm");
 errors = vErrors.length;
 }
 }
@@ -151,7 +153,7 @@ return errors === 0;
 }
 
 
-function validate572(data, {instancePath=""}={}){
+function validate572(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -165,8 +167,8 @@ errors++;
 }
 const len0 = data.length;
 if(len0 > 0){
-if(!(validate566(data[0], {instancePath:instancePath+"/0"}))){
-vErrors = addIssues(vErrors, validate566.errors);
+if(!(validate566(data[0]))){
+vErrors = addIssuesAt(vErrors, validate566.errors, instancePath+"/0");
 errors = vErrors.length;
 }
 }
@@ -175,8 +177,8 @@ let data1 = data[1];
 if(Array.isArray(data1)){
 const len1 = data1.length;
 for(let i0=0; i0<len1; i0++){
-if(!(validate549(data1[i0], {instancePath:instancePath+"/1/" + i0}))){
-vErrors = addIssues(vErrors, validate549.errors);
+if(!(validate549(data1[i0]))){
+vErrors = addIssuesAt(vErrors, validate549.errors, instancePath+"/1/" + i0);
 errors = vErrors.length;
 }
 }

@@ -3,7 +3,7 @@
 import { validate104, validate53, validate538, validate61 } from "./components/AssetIndex.js";
 import { validate233 } from "./components/DefaultAnswer.js";
 import { validate65, validate67 } from "./components/Nonce.js";
-import { addIssues, hexAwarePattern, issueAt } from "./components/helpers.js";
+import { addIssuesAt, atRoot, hexAwarePattern, issueAt } from "./components/helpers.js";
 const func0 = hexAwarePattern;
 
 export const body = validate583;
@@ -14,7 +14,7 @@ const pattern5 = func0("^0x[0-9a-f]{1,64}$", "u");
 
 
 
-function validate578(data, {instancePath=""}={}){
+function validate578(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -88,26 +88,26 @@ errors++;
 }
 }
 if(data.destination !== undefined){
-if(!(validate53(data.destination, {instancePath:instancePath+"/destination"}))){
-vErrors = addIssues(vErrors, validate53.errors);
+if(!(validate53(data.destination))){
+vErrors = addIssuesAt(vErrors, validate53.errors, instancePath+"/destination");
 errors = vErrors.length;
 }
 }
 if(data.token !== undefined){
-if(!(validate538(data.token, {instancePath:instancePath+"/token"}))){
-vErrors = addIssues(vErrors, validate538.errors);
+if(!(validate538(data.token))){
+vErrors = addIssuesAt(vErrors, validate538.errors, instancePath+"/token");
 errors = vErrors.length;
 }
 }
 if(data.amount !== undefined){
-if(!(validate104(data.amount, {instancePath:instancePath+"/amount"}))){
-vErrors = addIssues(vErrors, validate104.errors);
+if(!(validate104(data.amount))){
+vErrors = addIssuesAt(vErrors, validate104.errors, instancePath+"/amount");
 errors = vErrors.length;
 }
 }
 if(data.time !== undefined){
-if(!(validate61(data.time, {instancePath:instancePath+"/time"}))){
-vErrors = addIssues(vErrors, validate61.errors);
+if(!(validate61(data.time))){
+vErrors = addIssuesAt(vErrors, validate61.errors, instancePath+"/time");
 errors = vErrors.length;
 }
 }
@@ -123,7 +123,7 @@ return errors === 0;
 
 
 
-function validate583(data, {instancePath=""}={}){
+function validate583(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -146,20 +146,20 @@ errors++;
 }
 }
 if(data.action !== undefined){
-if(!(validate578(data.action, {instancePath:instancePath+"/action"}))){
-vErrors = addIssues(vErrors, validate578.errors);
+if(!(validate578(data.action))){
+vErrors = addIssuesAt(vErrors, validate578.errors, instancePath+"/action");
 errors = vErrors.length;
 }
 }
 if(data.nonce !== undefined){
-if(!(validate65(data.nonce, {instancePath:instancePath+"/nonce"}))){
-vErrors = addIssues(vErrors, validate65.errors);
+if(!(validate65(data.nonce))){
+vErrors = addIssuesAt(vErrors, validate65.errors, instancePath+"/nonce");
 errors = vErrors.length;
 }
 }
 if(data.signature !== undefined){
-if(!(validate67(data.signature, {instancePath:instancePath+"/signature"}))){
-vErrors = addIssues(vErrors, validate67.errors);
+if(!(validate67(data.signature))){
+vErrors = addIssuesAt(vErrors, validate67.errors, instancePath+"/signature");
 errors = vErrors.length;
 }
 }

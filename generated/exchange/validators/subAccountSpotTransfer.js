@@ -3,13 +3,13 @@
 import { validate104, validate126, validate129, validate133, validate538 } from "./components/AssetIndex.js";
 import { validate233 } from "./components/DefaultAnswer.js";
 import { validate65, validate67 } from "./components/Nonce.js";
-import { addIssues, issueAt } from "./components/helpers.js";
+import { addIssuesAt, atRoot, issueAt } from "./components/helpers.js";
 export const body = validate600;
 
 
 
 
-function validate596(data, {instancePath=""}={}){
+function validate596(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -51,8 +51,8 @@ errors++;
 }
 }
 if(data.subAccountUser !== undefined){
-if(!(validate133(data.subAccountUser, {instancePath:instancePath+"/subAccountUser"}))){
-vErrors = addIssues(vErrors, validate133.errors);
+if(!(validate133(data.subAccountUser))){
+vErrors = addIssuesAt(vErrors, validate133.errors, instancePath+"/subAccountUser");
 errors = vErrors.length;
 }
 }
@@ -63,14 +63,14 @@ errors++;
 }
 }
 if(data.token !== undefined){
-if(!(validate538(data.token, {instancePath:instancePath+"/token"}))){
-vErrors = addIssues(vErrors, validate538.errors);
+if(!(validate538(data.token))){
+vErrors = addIssuesAt(vErrors, validate538.errors, instancePath+"/token");
 errors = vErrors.length;
 }
 }
 if(data.amount !== undefined){
-if(!(validate104(data.amount, {instancePath:instancePath+"/amount"}))){
-vErrors = addIssues(vErrors, validate104.errors);
+if(!(validate104(data.amount))){
+vErrors = addIssuesAt(vErrors, validate104.errors, instancePath+"/amount");
 errors = vErrors.length;
 }
 }
@@ -88,7 +88,7 @@ return errors === 0;
 
 
 
-function validate600(data, {instancePath=""}={}){
+function validate600(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -111,32 +111,32 @@ errors++;
 }
 }
 if(data.action !== undefined){
-if(!(validate596(data.action, {instancePath:instancePath+"/action"}))){
-vErrors = addIssues(vErrors, validate596.errors);
+if(!(validate596(data.action))){
+vErrors = addIssuesAt(vErrors, validate596.errors, instancePath+"/action");
 errors = vErrors.length;
 }
 }
 if(data.nonce !== undefined){
-if(!(validate65(data.nonce, {instancePath:instancePath+"/nonce"}))){
-vErrors = addIssues(vErrors, validate65.errors);
+if(!(validate65(data.nonce))){
+vErrors = addIssuesAt(vErrors, validate65.errors, instancePath+"/nonce");
 errors = vErrors.length;
 }
 }
 if(data.signature !== undefined){
-if(!(validate67(data.signature, {instancePath:instancePath+"/signature"}))){
-vErrors = addIssues(vErrors, validate67.errors);
+if(!(validate67(data.signature))){
+vErrors = addIssuesAt(vErrors, validate67.errors, instancePath+"/signature");
 errors = vErrors.length;
 }
 }
 if(data.vaultAddress !== undefined){
-if(!(validate126(data.vaultAddress, {instancePath:instancePath+"/vaultAddress"}))){
-vErrors = addIssues(vErrors, validate126.errors);
+if(!(validate126(data.vaultAddress))){
+vErrors = addIssuesAt(vErrors, validate126.errors, instancePath+"/vaultAddress");
 errors = vErrors.length;
 }
 }
 if(data.expiresAfter !== undefined){
-if(!(validate129(data.expiresAfter, {instancePath:instancePath+"/expiresAfter"}))){
-vErrors = addIssues(vErrors, validate129.errors);
+if(!(validate129(data.expiresAfter))){
+vErrors = addIssuesAt(vErrors, validate129.errors, instancePath+"/expiresAfter");
 errors = vErrors.length;
 }
 }

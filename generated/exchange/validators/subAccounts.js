@@ -3,11 +3,11 @@
 import { validate214, validate53 } from "./components/AssetIndex.js";
 import { validate201 } from "./components/ClearinghouseState.js";
 import { validate562 } from "./components/SpotClearinghouseState.js";
-import { addAlternatives, addIssues, issueAt } from "./components/helpers.js";
+import { addAlternatives, addIssuesAt, atRoot, issueAt } from "./components/helpers.js";
 export const body = validate617;
 
 
-function validate617(data, {instancePath=""}={}){
+function validate617(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -37,8 +37,8 @@ errors++;
 }
 }
 if(data.user !== undefined){
-if(!(validate214(data.user, {instancePath:instancePath+"/user"}))){
-vErrors = addIssues(vErrors, validate214.errors);
+if(!(validate214(data.user))){
+vErrors = addIssuesAt(vErrors, validate214.errors, instancePath+"/user");
 errors = vErrors.length;
 }
 }
@@ -55,7 +55,7 @@ return errors === 0;
 
 
 
-function validate591(data, {instancePath=""}={}){
+function validate591(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -86,26 +86,26 @@ errors++;
 }
 }
 if(data.subAccountUser !== undefined){
-if(!(validate53(data.subAccountUser, {instancePath:instancePath+"/subAccountUser"}))){
-vErrors = addIssues(vErrors, validate53.errors);
+if(!(validate53(data.subAccountUser))){
+vErrors = addIssuesAt(vErrors, validate53.errors, instancePath+"/subAccountUser");
 errors = vErrors.length;
 }
 }
 if(data.master !== undefined){
-if(!(validate53(data.master, {instancePath:instancePath+"/master"}))){
-vErrors = addIssues(vErrors, validate53.errors);
+if(!(validate53(data.master))){
+vErrors = addIssuesAt(vErrors, validate53.errors, instancePath+"/master");
 errors = vErrors.length;
 }
 }
 if(data.clearinghouseState !== undefined){
-if(!(validate201(data.clearinghouseState, {instancePath:instancePath+"/clearinghouseState"}))){
-vErrors = addIssues(vErrors, validate201.errors);
+if(!(validate201(data.clearinghouseState))){
+vErrors = addIssuesAt(vErrors, validate201.errors, instancePath+"/clearinghouseState");
 errors = vErrors.length;
 }
 }
 if(data.spotState !== undefined){
-if(!(validate562(data.spotState, {instancePath:instancePath+"/spotState"}))){
-vErrors = addIssues(vErrors, validate562.errors);
+if(!(validate562(data.spotState))){
+vErrors = addIssuesAt(vErrors, validate562.errors, instancePath+"/spotState");
 errors = vErrors.length;
 }
 }
@@ -119,17 +119,18 @@ return errors === 0;
 }
 
 
-function validate615(data, {instancePath=""}={}){
+function validate615(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
+if(data !== null){
 let valid0 = false;
 var _errs1 = errors;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate591(data[i0], {instancePath:instancePath+"/" + i0}))){
-vErrors = addIssues(vErrors, validate591.errors);
+if(!(validate591(data[i0]))){
+vErrors = addIssuesAt(vErrors, validate591.errors, instancePath+"/" + i0);
 errors = vErrors.length;
 }
 }
@@ -161,6 +162,7 @@ vErrors.length = _errs0;
 }
 else {
 vErrors = null;
+}
 }
 }
 }

@@ -2,11 +2,11 @@
 
 import { validate126, validate129, validate143, validate76 } from "./components/AssetIndex.js";
 import { validate149, validate65, validate67 } from "./components/Nonce.js";
-import { addAlternatives, addIssues, issueAt } from "./components/helpers.js";
+import { addAlternatives, addIssues, addIssuesAt, atRoot, issueAt } from "./components/helpers.js";
 export const body = validate630;
 
 
-function validate625(data, {instancePath=""}={}){
+function validate625(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -40,8 +40,8 @@ errors++;
 }
 }
 if(data.a !== undefined){
-if(!(validate76(data.a, {instancePath:instancePath+"/a"}))){
-vErrors = addIssues(vErrors, validate76.errors);
+if(!(validate76(data.a))){
+vErrors = addIssuesAt(vErrors, validate76.errors, instancePath+"/a");
 errors = vErrors.length;
 }
 }
@@ -76,7 +76,7 @@ return errors === 0;
 
 
 
-function validate630(data, {instancePath=""}={}){
+function validate630(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -99,32 +99,32 @@ errors++;
 }
 }
 if(data.action !== undefined){
-if(!(validate625(data.action, {instancePath:instancePath+"/action"}))){
-vErrors = addIssues(vErrors, validate625.errors);
+if(!(validate625(data.action))){
+vErrors = addIssuesAt(vErrors, validate625.errors, instancePath+"/action");
 errors = vErrors.length;
 }
 }
 if(data.nonce !== undefined){
-if(!(validate65(data.nonce, {instancePath:instancePath+"/nonce"}))){
-vErrors = addIssues(vErrors, validate65.errors);
+if(!(validate65(data.nonce))){
+vErrors = addIssuesAt(vErrors, validate65.errors, instancePath+"/nonce");
 errors = vErrors.length;
 }
 }
 if(data.signature !== undefined){
-if(!(validate67(data.signature, {instancePath:instancePath+"/signature"}))){
-vErrors = addIssues(vErrors, validate67.errors);
+if(!(validate67(data.signature))){
+vErrors = addIssuesAt(vErrors, validate67.errors, instancePath+"/signature");
 errors = vErrors.length;
 }
 }
 if(data.vaultAddress !== undefined){
-if(!(validate126(data.vaultAddress, {instancePath:instancePath+"/vaultAddress"}))){
-vErrors = addIssues(vErrors, validate126.errors);
+if(!(validate126(data.vaultAddress))){
+vErrors = addIssuesAt(vErrors, validate126.errors, instancePath+"/vaultAddress");
 errors = vErrors.length;
 }
 }
 if(data.expiresAfter !== undefined){
-if(!(validate129(data.expiresAfter, {instancePath:instancePath+"/expiresAfter"}))){
-vErrors = addIssues(vErrors, validate129.errors);
+if(!(validate129(data.expiresAfter))){
+vErrors = addIssuesAt(vErrors, validate129.errors, instancePath+"/expiresAfter");
 errors = vErrors.length;
 }
 }
@@ -140,7 +140,7 @@ return errors === 0;
 
 
 
-function validate627(data, {instancePath=""}={}){
+function validate627(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -197,8 +197,8 @@ vErrors = issueAt(vErrors, instancePath+"/response/data", "required", {missingPr
 errors++;
 }
 if(data3.status !== undefined){
-if(!(validate143(data3.status, {instancePath:instancePath+"/response/data/status"}))){
-vErrors = addIssues(vErrors, validate143.errors);
+if(!(validate143(data3.status))){
+vErrors = addIssuesAt(vErrors, validate143.errors, instancePath+"/response/data/status");
 errors = vErrors.length;
 }
 }

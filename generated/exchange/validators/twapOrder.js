@@ -2,12 +2,12 @@
 
 import { validate104, validate126, validate129, validate144, validate76 } from "./components/AssetIndex.js";
 import { validate149, validate65, validate67 } from "./components/Nonce.js";
-import { addAlternatives, addIssue, addIssues, issueAt } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues, addIssuesAt, atRoot, issueAt } from "./components/helpers.js";
 export const body = validate647;
 
 
 
-function validate637(data, {instancePath=""}={}){
+function validate637(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -42,8 +42,8 @@ errors++;
 }
 }
 if(data.a !== undefined){
-if(!(validate76(data.a, {instancePath:instancePath+"/a"}))){
-vErrors = addIssues(vErrors, validate76.errors);
+if(!(validate76(data.a))){
+vErrors = addIssuesAt(vErrors, validate76.errors, instancePath+"/a");
 errors = vErrors.length;
 }
 }
@@ -54,8 +54,8 @@ errors++;
 }
 }
 if(data.s !== undefined){
-if(!(validate104(data.s, {instancePath:instancePath+"/s"}))){
-vErrors = addIssues(vErrors, validate104.errors);
+if(!(validate104(data.s))){
+vErrors = addIssuesAt(vErrors, validate104.errors, instancePath+"/s");
 errors = vErrors.length;
 }
 }
@@ -98,7 +98,7 @@ return errors === 0;
 }
 
 
-function validate636(data, {instancePath=""}={}){
+function validate636(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -128,8 +128,8 @@ errors++;
 }
 }
 if(data.twap !== undefined){
-if(!(validate637(data.twap, {instancePath:instancePath+"/twap"}))){
-vErrors = addIssues(vErrors, validate637.errors);
+if(!(validate637(data.twap))){
+vErrors = addIssuesAt(vErrors, validate637.errors, instancePath+"/twap");
 errors = vErrors.length;
 }
 }
@@ -147,7 +147,7 @@ return errors === 0;
 
 
 
-function validate647(data, {instancePath=""}={}){
+function validate647(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -170,32 +170,32 @@ errors++;
 }
 }
 if(data.action !== undefined){
-if(!(validate636(data.action, {instancePath:instancePath+"/action"}))){
-vErrors = addIssues(vErrors, validate636.errors);
+if(!(validate636(data.action))){
+vErrors = addIssuesAt(vErrors, validate636.errors, instancePath+"/action");
 errors = vErrors.length;
 }
 }
 if(data.nonce !== undefined){
-if(!(validate65(data.nonce, {instancePath:instancePath+"/nonce"}))){
-vErrors = addIssues(vErrors, validate65.errors);
+if(!(validate65(data.nonce))){
+vErrors = addIssuesAt(vErrors, validate65.errors, instancePath+"/nonce");
 errors = vErrors.length;
 }
 }
 if(data.signature !== undefined){
-if(!(validate67(data.signature, {instancePath:instancePath+"/signature"}))){
-vErrors = addIssues(vErrors, validate67.errors);
+if(!(validate67(data.signature))){
+vErrors = addIssuesAt(vErrors, validate67.errors, instancePath+"/signature");
 errors = vErrors.length;
 }
 }
 if(data.vaultAddress !== undefined){
-if(!(validate126(data.vaultAddress, {instancePath:instancePath+"/vaultAddress"}))){
-vErrors = addIssues(vErrors, validate126.errors);
+if(!(validate126(data.vaultAddress))){
+vErrors = addIssuesAt(vErrors, validate126.errors, instancePath+"/vaultAddress");
 errors = vErrors.length;
 }
 }
 if(data.expiresAfter !== undefined){
-if(!(validate129(data.expiresAfter, {instancePath:instancePath+"/expiresAfter"}))){
-vErrors = addIssues(vErrors, validate129.errors);
+if(!(validate129(data.expiresAfter))){
+vErrors = addIssuesAt(vErrors, validate129.errors, instancePath+"/expiresAfter");
 errors = vErrors.length;
 }
 }
@@ -210,7 +210,7 @@ return errors === 0;
 
 
 
-function validate642(data, {instancePath=""}={}){
+function validate642(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -305,8 +305,8 @@ var _valid0 = _errs7 === errors;
 matched0 = matched0 || _valid0;
 if(!matched0){
 const _errs13 = errors;
-if(!(validate144(data2, {instancePath:instancePath+"/data/status"}))){
-vErrors = addIssues(vErrors, validate144.errors);
+if(!(validate144(data2))){
+vErrors = addIssuesAt(vErrors, validate144.errors, instancePath+"/data/status");
 errors = vErrors.length;
 }
 var _valid0 = _errs13 === errors;
@@ -379,8 +379,8 @@ var _valid1 = _errs14 === errors;
 valid4 = valid4 || _valid1;
 if(!valid4){
 var _errs20 = errors;
-if(!(validate144(data2, {instancePath:instancePath+"/data/status"}))){
-vErrors = addIssues(vErrors, validate144.errors);
+if(!(validate144(data2))){
+vErrors = addIssuesAt(vErrors, validate144.errors, instancePath+"/data/status");
 errors = vErrors.length;
 }
 var _valid1 = _errs20 === errors;
@@ -420,7 +420,7 @@ return errors === 0;
 
 
 
-function validate641(data, {instancePath=""}={}){
+function validate641(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -448,8 +448,8 @@ errors++;
 }
 }
 if(data.response !== undefined){
-if(!(validate642(data.response, {instancePath:instancePath+"/response"}))){
-vErrors = addIssues(vErrors, validate642.errors);
+if(!(validate642(data.response))){
+vErrors = addIssuesAt(vErrors, validate642.errors, instancePath+"/response");
 errors = vErrors.length;
 }
 }

@@ -3,7 +3,7 @@
 import { validate61 } from "./components/AssetIndex.js";
 import { validate233 } from "./components/DefaultAnswer.js";
 import { validate65, validate67 } from "./components/Nonce.js";
-import { addIssues, hexAwarePattern, issueAt } from "./components/helpers.js";
+import { addIssuesAt, atRoot, hexAwarePattern, issueAt } from "./components/helpers.js";
 const func0 = hexAwarePattern;
 
 export const body = validate677;
@@ -12,7 +12,7 @@ const pattern5 = func0("^0x[0-9a-f]{1,64}$", "u");
 const pattern33 = func0("^(0|[1-9][0-9]*)(\\.[0-9]*[1-9])?( subaccount:0x[0-9a-fA-F]{40})?$", "u");
 
 
-function validate675(data, {instancePath=""}={}){
+function validate675(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -101,8 +101,8 @@ errors++;
 }
 }
 if(data.nonce !== undefined){
-if(!(validate61(data.nonce, {instancePath:instancePath+"/nonce"}))){
-vErrors = addIssues(vErrors, validate61.errors);
+if(!(validate61(data.nonce))){
+vErrors = addIssuesAt(vErrors, validate61.errors, instancePath+"/nonce");
 errors = vErrors.length;
 }
 }
@@ -118,7 +118,7 @@ return errors === 0;
 
 
 
-function validate677(data, {instancePath=""}={}){
+function validate677(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -141,20 +141,20 @@ errors++;
 }
 }
 if(data.action !== undefined){
-if(!(validate675(data.action, {instancePath:instancePath+"/action"}))){
-vErrors = addIssues(vErrors, validate675.errors);
+if(!(validate675(data.action))){
+vErrors = addIssuesAt(vErrors, validate675.errors, instancePath+"/action");
 errors = vErrors.length;
 }
 }
 if(data.nonce !== undefined){
-if(!(validate65(data.nonce, {instancePath:instancePath+"/nonce"}))){
-vErrors = addIssues(vErrors, validate65.errors);
+if(!(validate65(data.nonce))){
+vErrors = addIssuesAt(vErrors, validate65.errors, instancePath+"/nonce");
 errors = vErrors.length;
 }
 }
 if(data.signature !== undefined){
-if(!(validate67(data.signature, {instancePath:instancePath+"/signature"}))){
-vErrors = addIssues(vErrors, validate67.errors);
+if(!(validate67(data.signature))){
+vErrors = addIssuesAt(vErrors, validate67.errors, instancePath+"/signature");
 errors = vErrors.length;
 }
 }

@@ -3,7 +3,7 @@
 import { validate104, validate53, validate61 } from "./components/AssetIndex.js";
 import { validate233 } from "./components/DefaultAnswer.js";
 import { validate65, validate67 } from "./components/Nonce.js";
-import { addIssues, hexAwarePattern, issueAt } from "./components/helpers.js";
+import { addIssuesAt, atRoot, hexAwarePattern, issueAt } from "./components/helpers.js";
 const func0 = hexAwarePattern;
 
 export const body = validate685;
@@ -13,7 +13,7 @@ const pattern5 = func0("^0x[0-9a-f]{1,64}$", "u");
 
 
 
-function validate681(data, {instancePath=""}={}){
+function validate681(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -83,20 +83,20 @@ errors++;
 }
 }
 if(data.destination !== undefined){
-if(!(validate53(data.destination, {instancePath:instancePath+"/destination"}))){
-vErrors = addIssues(vErrors, validate53.errors);
+if(!(validate53(data.destination))){
+vErrors = addIssuesAt(vErrors, validate53.errors, instancePath+"/destination");
 errors = vErrors.length;
 }
 }
 if(data.amount !== undefined){
-if(!(validate104(data.amount, {instancePath:instancePath+"/amount"}))){
-vErrors = addIssues(vErrors, validate104.errors);
+if(!(validate104(data.amount))){
+vErrors = addIssuesAt(vErrors, validate104.errors, instancePath+"/amount");
 errors = vErrors.length;
 }
 }
 if(data.time !== undefined){
-if(!(validate61(data.time, {instancePath:instancePath+"/time"}))){
-vErrors = addIssues(vErrors, validate61.errors);
+if(!(validate61(data.time))){
+vErrors = addIssuesAt(vErrors, validate61.errors, instancePath+"/time");
 errors = vErrors.length;
 }
 }
@@ -112,7 +112,7 @@ return errors === 0;
 
 
 
-function validate685(data, {instancePath=""}={}){
+function validate685(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -135,20 +135,20 @@ errors++;
 }
 }
 if(data.action !== undefined){
-if(!(validate681(data.action, {instancePath:instancePath+"/action"}))){
-vErrors = addIssues(vErrors, validate681.errors);
+if(!(validate681(data.action))){
+vErrors = addIssuesAt(vErrors, validate681.errors, instancePath+"/action");
 errors = vErrors.length;
 }
 }
 if(data.nonce !== undefined){
-if(!(validate65(data.nonce, {instancePath:instancePath+"/nonce"}))){
-vErrors = addIssues(vErrors, validate65.errors);
+if(!(validate65(data.nonce))){
+vErrors = addIssuesAt(vErrors, validate65.errors, instancePath+"/nonce");
 errors = vErrors.length;
 }
 }
 if(data.signature !== undefined){
-if(!(validate67(data.signature, {instancePath:instancePath+"/signature"}))){
-vErrors = addIssues(vErrors, validate67.errors);
+if(!(validate67(data.signature))){
+vErrors = addIssuesAt(vErrors, validate67.errors, instancePath+"/signature");
 errors = vErrors.length;
 }
 }

@@ -2,13 +2,13 @@
 
 import { validate195, validate197, validate214 } from "./components/AssetIndex.js";
 import { validate703 } from "./components/UserFills.js";
-import { addIssues, issueAt } from "./components/helpers.js";
+import { addIssuesAt, atRoot, issueAt } from "./components/helpers.js";
 export const body = validate705;
 
 
 
 
-function validate705(data, {instancePath=""}={}){
+function validate705(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -42,20 +42,20 @@ errors++;
 }
 }
 if(data.user !== undefined){
-if(!(validate214(data.user, {instancePath:instancePath+"/user"}))){
-vErrors = addIssues(vErrors, validate214.errors);
+if(!(validate214(data.user))){
+vErrors = addIssuesAt(vErrors, validate214.errors, instancePath+"/user");
 errors = vErrors.length;
 }
 }
 if(data.startTime !== undefined){
-if(!(validate195(data.startTime, {instancePath:instancePath+"/startTime"}))){
-vErrors = addIssues(vErrors, validate195.errors);
+if(!(validate195(data.startTime))){
+vErrors = addIssuesAt(vErrors, validate195.errors, instancePath+"/startTime");
 errors = vErrors.length;
 }
 }
 if(data.endTime !== undefined){
-if(!(validate197(data.endTime, {instancePath:instancePath+"/endTime"}))){
-vErrors = addIssues(vErrors, validate197.errors);
+if(!(validate197(data.endTime))){
+vErrors = addIssuesAt(vErrors, validate197.errors, instancePath+"/endTime");
 errors = vErrors.length;
 }
 }

@@ -2,13 +2,13 @@
 
 import { validate195, validate197, validate214 } from "./components/AssetIndex.js";
 import { validate336 } from "./components/LedgerUpdate.js";
-import { addIssues, issueAt } from "./components/helpers.js";
+import { addIssuesAt, atRoot, issueAt } from "./components/helpers.js";
 export const body = validate717;
 
 
 
 
-function validate717(data, {instancePath=""}={}){
+function validate717(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -42,20 +42,20 @@ errors++;
 }
 }
 if(data.user !== undefined){
-if(!(validate214(data.user, {instancePath:instancePath+"/user"}))){
-vErrors = addIssues(vErrors, validate214.errors);
+if(!(validate214(data.user))){
+vErrors = addIssuesAt(vErrors, validate214.errors, instancePath+"/user");
 errors = vErrors.length;
 }
 }
 if(data.startTime !== undefined){
-if(!(validate195(data.startTime, {instancePath:instancePath+"/startTime"}))){
-vErrors = addIssues(vErrors, validate195.errors);
+if(!(validate195(data.startTime))){
+vErrors = addIssuesAt(vErrors, validate195.errors, instancePath+"/startTime");
 errors = vErrors.length;
 }
 }
 if(data.endTime !== undefined){
-if(!(validate197(data.endTime, {instancePath:instancePath+"/endTime"}))){
-vErrors = addIssues(vErrors, validate197.errors);
+if(!(validate197(data.endTime))){
+vErrors = addIssuesAt(vErrors, validate197.errors, instancePath+"/endTime");
 errors = vErrors.length;
 }
 }
@@ -70,14 +70,14 @@ return errors === 0;
 
 
 
-function validate343(data, {instancePath=""}={}){
+function validate343(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate336(data[i0], {instancePath:instancePath+"/" + i0}))){
-vErrors = addIssues(vErrors, validate336.errors);
+if(!(validate336(data[i0]))){
+vErrors = addIssuesAt(vErrors, validate336.errors, instancePath+"/" + i0);
 errors = vErrors.length;
 }
 }

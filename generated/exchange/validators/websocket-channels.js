@@ -6,13 +6,13 @@ import { validate253 } from "./components/Fill.js";
 import { validate131, validate329 } from "./components/L2Book.js";
 import { validate336 } from "./components/LedgerUpdate.js";
 import { validate372 } from "./components/PerpAssetCtx.js";
-import { addAlternatives, addIssues, hexAwarePattern, issueAt } from "./components/helpers.js";
+import { addAlternatives, addIssuesAt, atRoot, hexAwarePattern, issueAt } from "./components/helpers.js";
 const func0 = hexAwarePattern;
 
 
 
 
-function validate746(data, {instancePath=""}={}){
+function validate746(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -25,14 +25,14 @@ vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "ctx"});
 errors++;
 }
 if(data.coin !== undefined){
-if(!(validate79(data.coin, {instancePath:instancePath+"/coin"}))){
-vErrors = addIssues(vErrors, validate79.errors);
+if(!(validate79(data.coin))){
+vErrors = addIssuesAt(vErrors, validate79.errors, instancePath+"/coin");
 errors = vErrors.length;
 }
 }
 if(data.ctx !== undefined){
-if(!(validate372(data.ctx, {instancePath:instancePath+"/ctx"}))){
-vErrors = addIssues(vErrors, validate372.errors);
+if(!(validate372(data.ctx))){
+vErrors = addIssuesAt(vErrors, validate372.errors, instancePath+"/ctx");
 errors = vErrors.length;
 }
 }
@@ -47,7 +47,7 @@ return errors === 0;
 
 const schema253 = {"properties":{"type":{"enum":["trades","bbo","activeAssetCtx"]}}};
 
-function validate760(data, {instancePath=""}={}){
+function validate760(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -77,8 +77,8 @@ errors++;
 }
 }
 if(data.coin !== undefined){
-if(!(validate79(data.coin, {instancePath:instancePath+"/coin"}))){
-vErrors = addIssues(vErrors, validate79.errors);
+if(!(validate79(data.coin))){
+vErrors = addIssuesAt(vErrors, validate79.errors, instancePath+"/coin");
 errors = vErrors.length;
 }
 }
@@ -93,7 +93,7 @@ return errors === 0;
 
 
 
-function validate749(data, {instancePath=""}={}){
+function validate749(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -102,8 +102,8 @@ vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "mids"});
 errors++;
 }
 if(data.mids !== undefined){
-if(!(validate54(data.mids, {instancePath:instancePath+"/mids"}))){
-vErrors = addIssues(vErrors, validate54.errors);
+if(!(validate54(data.mids))){
+vErrors = addIssuesAt(vErrors, validate54.errors, instancePath+"/mids");
 errors = vErrors.length;
 }
 }
@@ -123,7 +123,7 @@ return errors === 0;
 }
 
 
-function validate751(data, {instancePath=""}={}){
+function validate751(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -166,7 +166,7 @@ return errors === 0;
 
 
 
-function validate752(data, {instancePath=""}={}){
+function validate752(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -183,14 +183,14 @@ vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "bbo"});
 errors++;
 }
 if(data.coin !== undefined){
-if(!(validate79(data.coin, {instancePath:instancePath+"/coin"}))){
-vErrors = addIssues(vErrors, validate79.errors);
+if(!(validate79(data.coin))){
+vErrors = addIssuesAt(vErrors, validate79.errors, instancePath+"/coin");
 errors = vErrors.length;
 }
 }
 if(data.time !== undefined){
-if(!(validate61(data.time, {instancePath:instancePath+"/time"}))){
-vErrors = addIssues(vErrors, validate61.errors);
+if(!(validate61(data.time))){
+vErrors = addIssuesAt(vErrors, validate61.errors, instancePath+"/time");
 errors = vErrors.length;
 }
 }
@@ -209,10 +209,11 @@ const len0 = data2.length;
 if(len0 > 0){
 let data3 = data2[0];
 const _errs6 = errors;
+if(data3 !== null){
 let valid2 = false;
 var _errs7 = errors;
-if(!(validate131(data3, {instancePath:instancePath+"/bbo/0"}))){
-vErrors = addIssues(vErrors, validate131.errors);
+if(!(validate131(data3))){
+vErrors = addIssuesAt(vErrors, validate131.errors, instancePath+"/bbo/0");
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -242,13 +243,15 @@ vErrors = null;
 }
 }
 }
+}
 if(len0 > 1){
 let data4 = data2[1];
 const _errs11 = errors;
+if(data4 !== null){
 let valid3 = false;
 var _errs12 = errors;
-if(!(validate131(data4, {instancePath:instancePath+"/bbo/1"}))){
-vErrors = addIssues(vErrors, validate131.errors);
+if(!(validate131(data4))){
+vErrors = addIssuesAt(vErrors, validate131.errors, instancePath+"/bbo/1");
 errors = vErrors.length;
 }
 var _valid1 = _errs12 === errors;
@@ -279,6 +282,7 @@ vErrors = null;
 }
 }
 }
+}
 else {
 vErrors = issueAt(vErrors, instancePath+"/bbo", "type", {type: "array"});
 errors++;
@@ -297,7 +301,7 @@ return errors === 0;
 
 
 
-function validate757(data, {instancePath=""}={}){
+function validate757(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -331,14 +335,14 @@ errors++;
 }
 }
 if(data.coin !== undefined){
-if(!(validate79(data.coin, {instancePath:instancePath+"/coin"}))){
-vErrors = addIssues(vErrors, validate79.errors);
+if(!(validate79(data.coin))){
+vErrors = addIssuesAt(vErrors, validate79.errors, instancePath+"/coin");
 errors = vErrors.length;
 }
 }
 if(data.interval !== undefined){
-if(!(validate184(data.interval, {instancePath:instancePath+"/interval"}))){
-vErrors = addIssues(vErrors, validate184.errors);
+if(!(validate184(data.interval))){
+vErrors = addIssuesAt(vErrors, validate184.errors, instancePath+"/interval");
 errors = vErrors.length;
 }
 }
@@ -354,7 +358,7 @@ return errors === 0;
 
 const schema255 = {"properties":{"nSigFigs":{"anyOf":[{"enum":[2,3,4,5]}]},"mantissa":{"anyOf":[{"enum":[1,2,5]}]}}};
 
-function validate768(data, {instancePath=""}={}){
+function validate768(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -384,14 +388,15 @@ errors++;
 }
 }
 if(data.coin !== undefined){
-if(!(validate79(data.coin, {instancePath:instancePath+"/coin"}))){
-vErrors = addIssues(vErrors, validate79.errors);
+if(!(validate79(data.coin))){
+vErrors = addIssuesAt(vErrors, validate79.errors, instancePath+"/coin");
 errors = vErrors.length;
 }
 }
 if(data.nSigFigs !== undefined){
 let data2 = data.nSigFigs;
 const _errs6 = errors;
+if(data2 !== null){
 let valid1 = false;
 var _errs7 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
@@ -429,9 +434,11 @@ vErrors = null;
 }
 }
 }
+}
 if(data.mantissa !== undefined){
 let data3 = data.mantissa;
 const _errs12 = errors;
+if(data3 !== null){
 let valid2 = false;
 var _errs13 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
@@ -470,6 +477,7 @@ vErrors = null;
 }
 }
 }
+}
 else {
 vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
@@ -479,7 +487,7 @@ return errors === 0;
 }
 
 
-function validate770(data, {instancePath=""}={}){
+function validate770(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -505,7 +513,7 @@ return errors === 0;
 const schema266 = {"properties":{"type":{"enum":["orderUpdates","userEvents","userFundings","userNonFundingLedgerUpdates","notification"]}}};
 
 
-function validate809(data, {instancePath=""}={}){
+function validate809(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -535,8 +543,8 @@ errors++;
 }
 }
 if(data.user !== undefined){
-if(!(validate53(data.user, {instancePath:instancePath+"/user"}))){
-vErrors = addIssues(vErrors, validate53.errors);
+if(!(validate53(data.user))){
+vErrors = addIssuesAt(vErrors, validate53.errors, instancePath+"/user");
 errors = vErrors.length;
 }
 }
@@ -554,7 +562,7 @@ return errors === 0;
 
 
 
-function validate771(data, {instancePath=""}={}){
+function validate771(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -602,54 +610,55 @@ vErrors = issueAt(vErrors, instancePath+"/order", "required", {missingProperty: 
 errors++;
 }
 if(data0.coin !== undefined){
-if(!(validate79(data0.coin, {instancePath:instancePath+"/order/coin"}))){
-vErrors = addIssues(vErrors, validate79.errors);
+if(!(validate79(data0.coin))){
+vErrors = addIssuesAt(vErrors, validate79.errors, instancePath+"/order/coin");
 errors = vErrors.length;
 }
 }
 if(data0.side !== undefined){
-if(!(validate257(data0.side, {instancePath:instancePath+"/order/side"}))){
-vErrors = addIssues(vErrors, validate257.errors);
+if(!(validate257(data0.side))){
+vErrors = addIssuesAt(vErrors, validate257.errors, instancePath+"/order/side");
 errors = vErrors.length;
 }
 }
 if(data0.limitPx !== undefined){
-if(!(validate55(data0.limitPx, {instancePath:instancePath+"/order/limitPx"}))){
-vErrors = addIssues(vErrors, validate55.errors);
+if(!(validate55(data0.limitPx))){
+vErrors = addIssuesAt(vErrors, validate55.errors, instancePath+"/order/limitPx");
 errors = vErrors.length;
 }
 }
 if(data0.sz !== undefined){
-if(!(validate55(data0.sz, {instancePath:instancePath+"/order/sz"}))){
-vErrors = addIssues(vErrors, validate55.errors);
+if(!(validate55(data0.sz))){
+vErrors = addIssuesAt(vErrors, validate55.errors, instancePath+"/order/sz");
 errors = vErrors.length;
 }
 }
 if(data0.oid !== undefined){
-if(!(validate97(data0.oid, {instancePath:instancePath+"/order/oid"}))){
-vErrors = addIssues(vErrors, validate97.errors);
+if(!(validate97(data0.oid))){
+vErrors = addIssuesAt(vErrors, validate97.errors, instancePath+"/order/oid");
 errors = vErrors.length;
 }
 }
 if(data0.timestamp !== undefined){
-if(!(validate61(data0.timestamp, {instancePath:instancePath+"/order/timestamp"}))){
-vErrors = addIssues(vErrors, validate61.errors);
+if(!(validate61(data0.timestamp))){
+vErrors = addIssuesAt(vErrors, validate61.errors, instancePath+"/order/timestamp");
 errors = vErrors.length;
 }
 }
 if(data0.origSz !== undefined){
-if(!(validate55(data0.origSz, {instancePath:instancePath+"/order/origSz"}))){
-vErrors = addIssues(vErrors, validate55.errors);
+if(!(validate55(data0.origSz))){
+vErrors = addIssuesAt(vErrors, validate55.errors, instancePath+"/order/origSz");
 errors = vErrors.length;
 }
 }
 if(data0.cloid !== undefined){
 let data8 = data0.cloid;
 const _errs11 = errors;
+if(data8 !== null){
 let valid2 = false;
 var _errs12 = errors;
-if(!(validate99(data8, {instancePath:instancePath+"/order/cloid"}))){
-vErrors = addIssues(vErrors, validate99.errors);
+if(!(validate99(data8))){
+vErrors = addIssuesAt(vErrors, validate99.errors, instancePath+"/order/cloid");
 errors = vErrors.length;
 }
 var _valid0 = _errs12 === errors;
@@ -680,6 +689,7 @@ vErrors = null;
 }
 }
 }
+}
 else {
 vErrors = issueAt(vErrors, instancePath+"/order", "type", {type: "object"});
 errors++;
@@ -692,8 +702,8 @@ errors++;
 }
 }
 if(data.statusTimestamp !== undefined){
-if(!(validate61(data.statusTimestamp, {instancePath:instancePath+"/statusTimestamp"}))){
-vErrors = addIssues(vErrors, validate61.errors);
+if(!(validate61(data.statusTimestamp))){
+vErrors = addIssuesAt(vErrors, validate61.errors, instancePath+"/statusTimestamp");
 errors = vErrors.length;
 }
 }
@@ -707,14 +717,14 @@ return errors === 0;
 }
 
 
-function validate781(data, {instancePath=""}={}){
+function validate781(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate771(data[i0], {instancePath:instancePath+"/" + i0}))){
-vErrors = addIssues(vErrors, validate771.errors);
+if(!(validate771(data[i0]))){
+vErrors = addIssuesAt(vErrors, validate771.errors, instancePath+"/" + i0);
 errors = vErrors.length;
 }
 }
@@ -730,7 +740,7 @@ return errors === 0;
 
 const pattern19 = func0("^0x[0-9a-f]{64}$", "u");
 
-function validate783(data, {instancePath=""}={}){
+function validate783(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -767,32 +777,32 @@ vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "users"})
 errors++;
 }
 if(data.coin !== undefined){
-if(!(validate79(data.coin, {instancePath:instancePath+"/coin"}))){
-vErrors = addIssues(vErrors, validate79.errors);
+if(!(validate79(data.coin))){
+vErrors = addIssuesAt(vErrors, validate79.errors, instancePath+"/coin");
 errors = vErrors.length;
 }
 }
 if(data.side !== undefined){
-if(!(validate257(data.side, {instancePath:instancePath+"/side"}))){
-vErrors = addIssues(vErrors, validate257.errors);
+if(!(validate257(data.side))){
+vErrors = addIssuesAt(vErrors, validate257.errors, instancePath+"/side");
 errors = vErrors.length;
 }
 }
 if(data.px !== undefined){
-if(!(validate55(data.px, {instancePath:instancePath+"/px"}))){
-vErrors = addIssues(vErrors, validate55.errors);
+if(!(validate55(data.px))){
+vErrors = addIssuesAt(vErrors, validate55.errors, instancePath+"/px");
 errors = vErrors.length;
 }
 }
 if(data.sz !== undefined){
-if(!(validate55(data.sz, {instancePath:instancePath+"/sz"}))){
-vErrors = addIssues(vErrors, validate55.errors);
+if(!(validate55(data.sz))){
+vErrors = addIssuesAt(vErrors, validate55.errors, instancePath+"/sz");
 errors = vErrors.length;
 }
 }
 if(data.time !== undefined){
-if(!(validate61(data.time, {instancePath:instancePath+"/time"}))){
-vErrors = addIssues(vErrors, validate61.errors);
+if(!(validate61(data.time))){
+vErrors = addIssuesAt(vErrors, validate61.errors, instancePath+"/time");
 errors = vErrors.length;
 }
 }
@@ -839,14 +849,14 @@ errors++;
 }
 const len0 = data7.length;
 if(len0 > 0){
-if(!(validate53(data7[0], {instancePath:instancePath+"/users/0"}))){
-vErrors = addIssues(vErrors, validate53.errors);
+if(!(validate53(data7[0]))){
+vErrors = addIssuesAt(vErrors, validate53.errors, instancePath+"/users/0");
 errors = vErrors.length;
 }
 }
 if(len0 > 1){
-if(!(validate53(data7[1], {instancePath:instancePath+"/users/1"}))){
-vErrors = addIssues(vErrors, validate53.errors);
+if(!(validate53(data7[1]))){
+vErrors = addIssuesAt(vErrors, validate53.errors, instancePath+"/users/1");
 errors = vErrors.length;
 }
 }
@@ -866,14 +876,14 @@ return errors === 0;
 }
 
 
-function validate791(data, {instancePath=""}={}){
+function validate791(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate783(data[i0], {instancePath:instancePath+"/" + i0}))){
-vErrors = addIssues(vErrors, validate783.errors);
+if(!(validate783(data[i0]))){
+vErrors = addIssuesAt(vErrors, validate783.errors, instancePath+"/" + i0);
 errors = vErrors.length;
 }
 }
@@ -890,7 +900,7 @@ return errors === 0;
 
 const schema254 = {"properties":{"nSamples":{"type":["integer","null"]}}};
 
-function validate762(data, {instancePath=""}={}){
+function validate762(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -915,32 +925,32 @@ vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "fundingR
 errors++;
 }
 if(data.time !== undefined){
-if(!(validate61(data.time, {instancePath:instancePath+"/time"}))){
-vErrors = addIssues(vErrors, validate61.errors);
+if(!(validate61(data.time))){
+vErrors = addIssuesAt(vErrors, validate61.errors, instancePath+"/time");
 errors = vErrors.length;
 }
 }
 if(data.coin !== undefined){
-if(!(validate79(data.coin, {instancePath:instancePath+"/coin"}))){
-vErrors = addIssues(vErrors, validate79.errors);
+if(!(validate79(data.coin))){
+vErrors = addIssuesAt(vErrors, validate79.errors, instancePath+"/coin");
 errors = vErrors.length;
 }
 }
 if(data.usdc !== undefined){
-if(!(validate55(data.usdc, {instancePath:instancePath+"/usdc"}))){
-vErrors = addIssues(vErrors, validate55.errors);
+if(!(validate55(data.usdc))){
+vErrors = addIssuesAt(vErrors, validate55.errors, instancePath+"/usdc");
 errors = vErrors.length;
 }
 }
 if(data.szi !== undefined){
-if(!(validate55(data.szi, {instancePath:instancePath+"/szi"}))){
-vErrors = addIssues(vErrors, validate55.errors);
+if(!(validate55(data.szi))){
+vErrors = addIssuesAt(vErrors, validate55.errors, instancePath+"/szi");
 errors = vErrors.length;
 }
 }
 if(data.fundingRate !== undefined){
-if(!(validate55(data.fundingRate, {instancePath:instancePath+"/fundingRate"}))){
-vErrors = addIssues(vErrors, validate55.errors);
+if(!(validate55(data.fundingRate))){
+vErrors = addIssuesAt(vErrors, validate55.errors, instancePath+"/fundingRate");
 errors = vErrors.length;
 }
 }
@@ -961,7 +971,7 @@ return errors === 0;
 }
 
 
-function validate793(data, {instancePath=""}={}){
+function validate793(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -974,8 +984,8 @@ let data0 = data.fills;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate253(data0[i0], {instancePath:instancePath+"/fills/" + i0}))){
-vErrors = addIssues(vErrors, validate253.errors);
+if(!(validate253(data0[i0]))){
+vErrors = addIssuesAt(vErrors, validate253.errors, instancePath+"/fills/" + i0);
 errors = vErrors.length;
 }
 }
@@ -986,8 +996,8 @@ errors++;
 }
 }
 if(data.funding !== undefined){
-if(!(validate762(data.funding, {instancePath:instancePath+"/funding"}))){
-vErrors = addIssues(vErrors, validate762.errors);
+if(!(validate762(data.funding))){
+vErrors = addIssuesAt(vErrors, validate762.errors, instancePath+"/funding");
 errors = vErrors.length;
 }
 }
@@ -1014,14 +1024,14 @@ vErrors = issueAt(vErrors, instancePath+"/nonUserCancel/" + i1, "required", {mis
 errors++;
 }
 if(data5.coin !== undefined){
-if(!(validate79(data5.coin, {instancePath:instancePath+"/nonUserCancel/" + i1+"/coin"}))){
-vErrors = addIssues(vErrors, validate79.errors);
+if(!(validate79(data5.coin))){
+vErrors = addIssuesAt(vErrors, validate79.errors, instancePath+"/nonUserCancel/" + i1+"/coin");
 errors = vErrors.length;
 }
 }
 if(data5.oid !== undefined){
-if(!(validate97(data5.oid, {instancePath:instancePath+"/nonUserCancel/" + i1+"/oid"}))){
-vErrors = addIssues(vErrors, validate97.errors);
+if(!(validate97(data5.oid))){
+vErrors = addIssuesAt(vErrors, validate97.errors, instancePath+"/nonUserCancel/" + i1+"/oid");
 errors = vErrors.length;
 }
 }
@@ -1065,7 +1075,7 @@ return errors === 0;
 
 
 
-function validate798(data, {instancePath=""}={}){
+function validate798(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1084,8 +1094,8 @@ errors++;
 }
 }
 if(data.user !== undefined){
-if(!(validate53(data.user, {instancePath:instancePath+"/user"}))){
-vErrors = addIssues(vErrors, validate53.errors);
+if(!(validate53(data.user))){
+vErrors = addIssuesAt(vErrors, validate53.errors, instancePath+"/user");
 errors = vErrors.length;
 }
 }
@@ -1094,8 +1104,8 @@ let data2 = data.fills;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate253(data2[i0], {instancePath:instancePath+"/fills/" + i0}))){
-vErrors = addIssues(vErrors, validate253.errors);
+if(!(validate253(data2[i0]))){
+vErrors = addIssuesAt(vErrors, validate253.errors, instancePath+"/fills/" + i0);
 errors = vErrors.length;
 }
 }
@@ -1115,7 +1125,7 @@ return errors === 0;
 }
 
 
-function validate801(data, {instancePath=""}={}){
+function validate801(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1145,8 +1155,8 @@ errors++;
 }
 }
 if(data.user !== undefined){
-if(!(validate53(data.user, {instancePath:instancePath+"/user"}))){
-vErrors = addIssues(vErrors, validate53.errors);
+if(!(validate53(data.user))){
+vErrors = addIssuesAt(vErrors, validate53.errors, instancePath+"/user");
 errors = vErrors.length;
 }
 }
@@ -1166,7 +1176,7 @@ return errors === 0;
 }
 
 
-function validate803(data, {instancePath=""}={}){
+function validate803(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1185,8 +1195,8 @@ errors++;
 }
 }
 if(data.user !== undefined){
-if(!(validate53(data.user, {instancePath:instancePath+"/user"}))){
-vErrors = addIssues(vErrors, validate53.errors);
+if(!(validate53(data.user))){
+vErrors = addIssuesAt(vErrors, validate53.errors, instancePath+"/user");
 errors = vErrors.length;
 }
 }
@@ -1195,8 +1205,8 @@ let data2 = data.fundings;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate762(data2[i0], {instancePath:instancePath+"/fundings/" + i0}))){
-vErrors = addIssues(vErrors, validate762.errors);
+if(!(validate762(data2[i0]))){
+vErrors = addIssuesAt(vErrors, validate762.errors, instancePath+"/fundings/" + i0);
 errors = vErrors.length;
 }
 }
@@ -1218,7 +1228,7 @@ return errors === 0;
 
 
 
-function validate806(data, {instancePath=""}={}){
+function validate806(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1237,8 +1247,8 @@ errors++;
 }
 }
 if(data.user !== undefined){
-if(!(validate53(data.user, {instancePath:instancePath+"/user"}))){
-vErrors = addIssues(vErrors, validate53.errors);
+if(!(validate53(data.user))){
+vErrors = addIssuesAt(vErrors, validate53.errors, instancePath+"/user");
 errors = vErrors.length;
 }
 }
@@ -1247,8 +1257,8 @@ let data2 = data.nonFundingLedgerUpdates;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate336(data2[i0], {instancePath:instancePath+"/nonFundingLedgerUpdates/" + i0}))){
-vErrors = addIssues(vErrors, validate336.errors);
+if(!(validate336(data2[i0]))){
+vErrors = addIssuesAt(vErrors, validate336.errors, instancePath+"/nonFundingLedgerUpdates/" + i0);
 errors = vErrors.length;
 }
 }

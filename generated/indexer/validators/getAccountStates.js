@@ -2,13 +2,13 @@
 
 import { validate348, validate349, validate54, validate58, validate60, validate62, validate66 } from "./components/AccountAddress.js";
 import { validate70 } from "./components/Metadata.js";
-import { addAlternatives, addIssues, issueAt } from "./components/helpers.js";
+import { addAlternatives, addIssuesAt, atRoot, issueAt } from "./components/helpers.js";
 import { int64_getAccountStates } from "./int64/getAccountStates.js";
 
 export const query = validate388;
 
 
-function validate388(data, {instancePath=""}={}){
+function validate388(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -23,8 +23,8 @@ errors++;
 }
 }
 if(data.address !== undefined){
-if(!(validate54(data.address, {instancePath:instancePath+"/address"}))){
-vErrors = addIssues(vErrors, validate54.errors);
+if(!(validate54(data.address))){
+vErrors = addIssuesAt(vErrors, validate54.errors, instancePath+"/address");
 errors = vErrors.length;
 }
 }
@@ -48,7 +48,7 @@ const schema22 = {"properties":{"extra_currencies":{"type":["object","null"]},"f
 
 
 
-function validate57(data, {instancePath=""}={}){
+function validate57(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -61,8 +61,8 @@ vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "status"}
 errors++;
 }
 if(data.address !== undefined){
-if(!(validate58(data.address, {instancePath:instancePath+"/address"}))){
-vErrors = addIssues(vErrors, validate58.errors);
+if(!(validate58(data.address))){
+vErrors = addIssuesAt(vErrors, validate58.errors, instancePath+"/address");
 errors = vErrors.length;
 }
 }
@@ -75,10 +75,11 @@ errors++;
 if(data.balance !== undefined){
 let data2 = data.balance;
 const _errs5 = errors;
+if(data2 !== null){
 let valid1 = false;
 var _errs6 = errors;
-if(!(validate60(data2, {instancePath:instancePath+"/balance"}))){
-vErrors = addIssues(vErrors, validate60.errors);
+if(!(validate60(data2))){
+vErrors = addIssuesAt(vErrors, validate60.errors, instancePath+"/balance");
 errors = vErrors.length;
 }
 var _valid0 = _errs6 === errors;
@@ -104,6 +105,7 @@ vErrors.length = _errs5;
 }
 else {
 vErrors = null;
+}
 }
 }
 }
@@ -138,10 +140,11 @@ errors++;
 if(data.last_transaction_lt !== undefined){
 let data7 = data.last_transaction_lt;
 const _errs18 = errors;
+if(data7 !== null){
 let valid2 = false;
 var _errs19 = errors;
-if(!(validate62(data7, {instancePath:instancePath+"/last_transaction_lt"}))){
-vErrors = addIssues(vErrors, validate62.errors);
+if(!(validate62(data7))){
+vErrors = addIssuesAt(vErrors, validate62.errors, instancePath+"/last_transaction_lt");
 errors = vErrors.length;
 }
 var _valid1 = _errs19 === errors;
@@ -167,6 +170,7 @@ vErrors.length = _errs18;
 }
 else {
 vErrors = null;
+}
 }
 }
 }
@@ -228,7 +232,7 @@ return errors === 0;
 
 
 
-function validate64(data, {instancePath=""}={}){
+function validate64(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -245,8 +249,8 @@ let data0 = data.accounts;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate57(data0[i0], {instancePath:instancePath+"/accounts/" + i0}))){
-vErrors = addIssues(vErrors, validate57.errors);
+if(!(validate57(data0[i0]))){
+vErrors = addIssuesAt(vErrors, validate57.errors, instancePath+"/accounts/" + i0);
 errors = vErrors.length;
 }
 }
@@ -257,14 +261,14 @@ errors++;
 }
 }
 if(data.address_book !== undefined){
-if(!(validate66(data.address_book, {instancePath:instancePath+"/address_book"}))){
-vErrors = addIssues(vErrors, validate66.errors);
+if(!(validate66(data.address_book))){
+vErrors = addIssuesAt(vErrors, validate66.errors, instancePath+"/address_book");
 errors = vErrors.length;
 }
 }
 if(data.metadata !== undefined){
-if(!(validate70(data.metadata, {instancePath:instancePath+"/metadata"}))){
-vErrors = addIssues(vErrors, validate70.errors);
+if(!(validate70(data.metadata))){
+vErrors = addIssuesAt(vErrors, validate70.errors, instancePath+"/metadata");
 errors = vErrors.length;
 }
 }

@@ -3,22 +3,22 @@
 import { validate141, validate53, validate62, validate66 } from "./components/AccountAddress.js";
 import { validate76, validate77 } from "./components/Action.js";
 import { validate70 } from "./components/Metadata.js";
-import { addIssues, issueAt } from "./components/helpers.js";
+import { addIssuesAt, atRoot, issueAt } from "./components/helpers.js";
 import { int64_getActions } from "./int64/getActions.js";
 
 export const query = validate382;
 const schema124 = {"properties":{"action_id":0,"trace_id":0,"tx_hash":0,"tx_lt":0,"account":0,"action_type":0,"start_utime":0,"end_utime":0,"start_lt":0,"end_lt":0,"limit":0,"offset":0,"sort":{"enum":["asc","desc"]}}};
-const func22 = Object.prototype.hasOwnProperty;
+const func32 = Object.prototype.hasOwnProperty;
 
 
 
 
-function validate382(data, {instancePath=""}={}){
+function validate382(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func22.call(schema124.properties, key0))){
+if(!(func32.call(schema124.properties, key0))){
 vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
@@ -42,20 +42,20 @@ errors++;
 }
 }
 if(data.tx_lt !== undefined){
-if(!(validate62(data.tx_lt, {instancePath:instancePath+"/tx_lt"}))){
-vErrors = addIssues(vErrors, validate62.errors);
+if(!(validate62(data.tx_lt))){
+vErrors = addIssuesAt(vErrors, validate62.errors, instancePath+"/tx_lt");
 errors = vErrors.length;
 }
 }
 if(data.account !== undefined){
-if(!(validate53(data.account, {instancePath:instancePath+"/account"}))){
-vErrors = addIssues(vErrors, validate53.errors);
+if(!(validate53(data.account))){
+vErrors = addIssuesAt(vErrors, validate53.errors, instancePath+"/account");
 errors = vErrors.length;
 }
 }
 if(data.action_type !== undefined){
-if(!(validate77(data.action_type, {instancePath:instancePath+"/action_type"}))){
-vErrors = addIssues(vErrors, validate77.errors);
+if(!(validate77(data.action_type))){
+vErrors = addIssuesAt(vErrors, validate77.errors, instancePath+"/action_type");
 errors = vErrors.length;
 }
 }
@@ -86,14 +86,14 @@ errors++;
 }
 }
 if(data.start_lt !== undefined){
-if(!(validate62(data.start_lt, {instancePath:instancePath+"/start_lt"}))){
-vErrors = addIssues(vErrors, validate62.errors);
+if(!(validate62(data.start_lt))){
+vErrors = addIssuesAt(vErrors, validate62.errors, instancePath+"/start_lt");
 errors = vErrors.length;
 }
 }
 if(data.end_lt !== undefined){
-if(!(validate62(data.end_lt, {instancePath:instancePath+"/end_lt"}))){
-vErrors = addIssues(vErrors, validate62.errors);
+if(!(validate62(data.end_lt))){
+vErrors = addIssuesAt(vErrors, validate62.errors, instancePath+"/end_lt");
 errors = vErrors.length;
 }
 }
@@ -151,7 +151,7 @@ return errors === 0;
 
 
 
-function validate86(data, {instancePath=""}={}){
+function validate86(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -168,8 +168,8 @@ let data0 = data.actions;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate76(data0[i0], {instancePath:instancePath+"/actions/" + i0}))){
-vErrors = addIssues(vErrors, validate76.errors);
+if(!(validate76(data0[i0]))){
+vErrors = addIssuesAt(vErrors, validate76.errors, instancePath+"/actions/" + i0);
 errors = vErrors.length;
 }
 }
@@ -180,8 +180,8 @@ errors++;
 }
 }
 if(data.address_book !== undefined){
-if(!(validate66(data.address_book, {instancePath:instancePath+"/address_book"}))){
-vErrors = addIssues(vErrors, validate66.errors);
+if(!(validate66(data.address_book))){
+vErrors = addIssuesAt(vErrors, validate66.errors, instancePath+"/address_book");
 errors = vErrors.length;
 }
 }
@@ -191,8 +191,8 @@ if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
 vErrors = issueAt(vErrors, instancePath+"/metadata", "type", {type: "object"});
 errors++;
 }
-if(!(validate70(data3, {instancePath:instancePath+"/metadata"}))){
-vErrors = addIssues(vErrors, validate70.errors);
+if(!(validate70(data3))){
+vErrors = addIssuesAt(vErrors, validate70.errors, instancePath+"/metadata");
 errors = vErrors.length;
 }
 }

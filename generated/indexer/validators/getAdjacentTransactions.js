@@ -3,14 +3,14 @@
 import { validate201, validate348, validate349 } from "./components/AccountAddress.js";
 import { validate137 } from "./components/HashQuery.js";
 import { validate333 } from "./components/TransactionsResponse.js";
-import { addIssues, issueAt } from "./components/helpers.js";
+import { addIssuesAt, atRoot, issueAt } from "./components/helpers.js";
 import { int64_getTransactions } from "./int64/getTransactions.js";
 
 export const query = validate363;
 
 
 
-function validate363(data, {instancePath=""}={}){
+function validate363(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -25,14 +25,14 @@ errors++;
 }
 }
 if(data.hash !== undefined){
-if(!(validate137(data.hash, {instancePath:instancePath+"/hash"}))){
-vErrors = addIssues(vErrors, validate137.errors);
+if(!(validate137(data.hash))){
+vErrors = addIssuesAt(vErrors, validate137.errors, instancePath+"/hash");
 errors = vErrors.length;
 }
 }
 if(data.direction !== undefined){
-if(!(validate201(data.direction, {instancePath:instancePath+"/direction"}))){
-vErrors = addIssues(vErrors, validate201.errors);
+if(!(validate201(data.direction))){
+vErrors = addIssuesAt(vErrors, validate201.errors, instancePath+"/direction");
 errors = vErrors.length;
 }
 }

@@ -2,21 +2,21 @@
 
 import { validate248, validate347, validate348, validate349, validate62 } from "./components/AccountAddress.js";
 import { validate98 } from "./components/Block.js";
-import { addIssues, issueAt } from "./components/helpers.js";
+import { addIssuesAt, atRoot, issueAt } from "./components/helpers.js";
 import { int64_getBlocks } from "./int64/getBlocks.js";
 
 export const query = validate428;
 const schema135 = {"properties":{"workchain":0,"shard":0,"seqno":0,"mc_seqno":0,"start_utime":0,"end_utime":0,"start_lt":0,"end_lt":0,"limit":0,"offset":0,"sort":{"enum":["asc","desc"]}}};
-const func22 = Object.prototype.hasOwnProperty;
+const func32 = Object.prototype.hasOwnProperty;
 
 
 
-function validate428(data, {instancePath=""}={}){
+function validate428(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func22.call(schema135.properties, key0))){
+if(!(func32.call(schema135.properties, key0))){
 vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
@@ -29,8 +29,8 @@ errors++;
 }
 }
 if(data.shard !== undefined){
-if(!(validate248(data.shard, {instancePath:instancePath+"/shard"}))){
-vErrors = addIssues(vErrors, validate248.errors);
+if(!(validate248(data.shard))){
+vErrors = addIssuesAt(vErrors, validate248.errors, instancePath+"/shard");
 errors = vErrors.length;
 }
 }
@@ -87,14 +87,14 @@ errors++;
 }
 }
 if(data.start_lt !== undefined){
-if(!(validate62(data.start_lt, {instancePath:instancePath+"/start_lt"}))){
-vErrors = addIssues(vErrors, validate62.errors);
+if(!(validate62(data.start_lt))){
+vErrors = addIssuesAt(vErrors, validate62.errors, instancePath+"/start_lt");
 errors = vErrors.length;
 }
 }
 if(data.end_lt !== undefined){
-if(!(validate62(data.end_lt, {instancePath:instancePath+"/end_lt"}))){
-vErrors = addIssues(vErrors, validate62.errors);
+if(!(validate62(data.end_lt))){
+vErrors = addIssuesAt(vErrors, validate62.errors, instancePath+"/end_lt");
 errors = vErrors.length;
 }
 }
@@ -150,7 +150,7 @@ return errors === 0;
 
 
 
-function validate110(data, {instancePath=""}={}){
+function validate110(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -163,8 +163,8 @@ let data0 = data.blocks;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate98(data0[i0], {instancePath:instancePath+"/blocks/" + i0}))){
-vErrors = addIssues(vErrors, validate98.errors);
+if(!(validate98(data0[i0]))){
+vErrors = addIssuesAt(vErrors, validate98.errors, instancePath+"/blocks/" + i0);
 errors = vErrors.length;
 }
 }

@@ -2,13 +2,13 @@
 
 import { validate149, validate348, validate349, validate54, validate58, validate62, validate66 } from "./components/AccountAddress.js";
 import { validate70 } from "./components/Metadata.js";
-import { addIssues, issueAt } from "./components/helpers.js";
+import { addIssuesAt, atRoot, issueAt } from "./components/helpers.js";
 import { int64_getJettonMasters } from "./int64/getJettonMasters.js";
 
 export const query = validate394;
 
 
-function validate394(data, {instancePath=""}={}){
+function validate394(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -19,14 +19,14 @@ errors++;
 }
 }
 if(data.address !== undefined){
-if(!(validate54(data.address, {instancePath:instancePath+"/address"}))){
-vErrors = addIssues(vErrors, validate54.errors);
+if(!(validate54(data.address))){
+vErrors = addIssuesAt(vErrors, validate54.errors, instancePath+"/address");
 errors = vErrors.length;
 }
 }
 if(data.admin_address !== undefined){
-if(!(validate54(data.admin_address, {instancePath:instancePath+"/admin_address"}))){
-vErrors = addIssues(vErrors, validate54.errors);
+if(!(validate54(data.admin_address))){
+vErrors = addIssuesAt(vErrors, validate54.errors, instancePath+"/admin_address");
 errors = vErrors.length;
 }
 }
@@ -74,7 +74,7 @@ const schema67 = {"properties":{"admin_address":{"type":["string","null"]},"jett
 
 
 
-function validate157(data, {instancePath=""}={}){
+function validate157(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -95,14 +95,14 @@ vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "last_tra
 errors++;
 }
 if(data.address !== undefined){
-if(!(validate58(data.address, {instancePath:instancePath+"/address"}))){
-vErrors = addIssues(vErrors, validate58.errors);
+if(!(validate58(data.address))){
+vErrors = addIssuesAt(vErrors, validate58.errors, instancePath+"/address");
 errors = vErrors.length;
 }
 }
 if(data.total_supply !== undefined){
-if(!(validate149(data.total_supply, {instancePath:instancePath+"/total_supply"}))){
-vErrors = addIssues(vErrors, validate149.errors);
+if(!(validate149(data.total_supply))){
+vErrors = addIssuesAt(vErrors, validate149.errors, instancePath+"/total_supply");
 errors = vErrors.length;
 }
 }
@@ -145,8 +145,8 @@ errors++;
 }
 }
 if(data.last_transaction_lt !== undefined){
-if(!(validate62(data.last_transaction_lt, {instancePath:instancePath+"/last_transaction_lt"}))){
-vErrors = addIssues(vErrors, validate62.errors);
+if(!(validate62(data.last_transaction_lt))){
+vErrors = addIssuesAt(vErrors, validate62.errors, instancePath+"/last_transaction_lt");
 errors = vErrors.length;
 }
 }
@@ -162,7 +162,7 @@ return errors === 0;
 
 
 
-function validate161(data, {instancePath=""}={}){
+function validate161(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -179,8 +179,8 @@ let data0 = data.jetton_masters;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate157(data0[i0], {instancePath:instancePath+"/jetton_masters/" + i0}))){
-vErrors = addIssues(vErrors, validate157.errors);
+if(!(validate157(data0[i0]))){
+vErrors = addIssuesAt(vErrors, validate157.errors, instancePath+"/jetton_masters/" + i0);
 errors = vErrors.length;
 }
 }
@@ -191,14 +191,14 @@ errors++;
 }
 }
 if(data.address_book !== undefined){
-if(!(validate66(data.address_book, {instancePath:instancePath+"/address_book"}))){
-vErrors = addIssues(vErrors, validate66.errors);
+if(!(validate66(data.address_book))){
+vErrors = addIssuesAt(vErrors, validate66.errors, instancePath+"/address_book");
 errors = vErrors.length;
 }
 }
 if(data.metadata !== undefined){
-if(!(validate70(data.metadata, {instancePath:instancePath+"/metadata"}))){
-vErrors = addIssues(vErrors, validate70.errors);
+if(!(validate70(data.metadata))){
+vErrors = addIssuesAt(vErrors, validate70.errors, instancePath+"/metadata");
 errors = vErrors.length;
 }
 }

@@ -2,41 +2,41 @@
 
 import { validate144, validate149, validate348, validate349, validate53, validate54, validate58, validate60, validate62, validate66, validate99 } from "./components/AccountAddress.js";
 import { validate70 } from "./components/Metadata.js";
-import { addAlternatives, addIssues, issueAt } from "./components/helpers.js";
+import { addAlternatives, addIssuesAt, atRoot, issueAt } from "./components/helpers.js";
 import { int64_getJettonTransfers } from "./int64/getJettonTransfers.js";
 
 export const query = validate401;
 const schema130 = {"properties":{"owner_address":0,"jetton_wallet":0,"jetton_master":0,"direction":{"enum":["in","out","both"]},"start_utime":0,"end_utime":0,"start_lt":0,"end_lt":0,"limit":0,"offset":0,"sort":{"enum":["asc","desc"]}}};
-const func22 = Object.prototype.hasOwnProperty;
+const func32 = Object.prototype.hasOwnProperty;
 
 
 
 
-function validate401(data, {instancePath=""}={}){
+function validate401(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func22.call(schema130.properties, key0))){
+if(!(func32.call(schema130.properties, key0))){
 vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
 if(data.owner_address !== undefined){
-if(!(validate54(data.owner_address, {instancePath:instancePath+"/owner_address"}))){
-vErrors = addIssues(vErrors, validate54.errors);
+if(!(validate54(data.owner_address))){
+vErrors = addIssuesAt(vErrors, validate54.errors, instancePath+"/owner_address");
 errors = vErrors.length;
 }
 }
 if(data.jetton_wallet !== undefined){
-if(!(validate54(data.jetton_wallet, {instancePath:instancePath+"/jetton_wallet"}))){
-vErrors = addIssues(vErrors, validate54.errors);
+if(!(validate54(data.jetton_wallet))){
+vErrors = addIssuesAt(vErrors, validate54.errors, instancePath+"/jetton_wallet");
 errors = vErrors.length;
 }
 }
 if(data.jetton_master !== undefined){
-if(!(validate53(data.jetton_master, {instancePath:instancePath+"/jetton_master"}))){
-vErrors = addIssues(vErrors, validate53.errors);
+if(!(validate53(data.jetton_master))){
+vErrors = addIssuesAt(vErrors, validate53.errors, instancePath+"/jetton_master");
 errors = vErrors.length;
 }
 }
@@ -78,14 +78,14 @@ errors++;
 }
 }
 if(data.start_lt !== undefined){
-if(!(validate62(data.start_lt, {instancePath:instancePath+"/start_lt"}))){
-vErrors = addIssues(vErrors, validate62.errors);
+if(!(validate62(data.start_lt))){
+vErrors = addIssuesAt(vErrors, validate62.errors, instancePath+"/start_lt");
 errors = vErrors.length;
 }
 }
 if(data.end_lt !== undefined){
-if(!(validate62(data.end_lt, {instancePath:instancePath+"/end_lt"}))){
-vErrors = addIssues(vErrors, validate62.errors);
+if(!(validate62(data.end_lt))){
+vErrors = addIssuesAt(vErrors, validate62.errors, instancePath+"/end_lt");
 errors = vErrors.length;
 }
 }
@@ -146,7 +146,7 @@ const schema69 = {"properties":{"source":{"type":["string","null"]},"destination
 
 
 
-function validate165(data, {instancePath=""}={}){
+function validate165(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -187,8 +187,8 @@ vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "transact
 errors++;
 }
 if(data.query_id !== undefined){
-if(!(validate144(data.query_id, {instancePath:instancePath+"/query_id"}))){
-vErrors = addIssues(vErrors, validate144.errors);
+if(!(validate144(data.query_id))){
+vErrors = addIssuesAt(vErrors, validate144.errors, instancePath+"/query_id");
 errors = vErrors.length;
 }
 }
@@ -207,14 +207,14 @@ errors++;
 }
 }
 if(data.amount !== undefined){
-if(!(validate149(data.amount, {instancePath:instancePath+"/amount"}))){
-vErrors = addIssues(vErrors, validate149.errors);
+if(!(validate149(data.amount))){
+vErrors = addIssuesAt(vErrors, validate149.errors, instancePath+"/amount");
 errors = vErrors.length;
 }
 }
 if(data.source_wallet !== undefined){
-if(!(validate58(data.source_wallet, {instancePath:instancePath+"/source_wallet"}))){
-vErrors = addIssues(vErrors, validate58.errors);
+if(!(validate58(data.source_wallet))){
+vErrors = addIssuesAt(vErrors, validate58.errors, instancePath+"/source_wallet");
 errors = vErrors.length;
 }
 }
@@ -226,14 +226,14 @@ errors++;
 }
 }
 if(data.transaction_hash !== undefined){
-if(!(validate99(data.transaction_hash, {instancePath:instancePath+"/transaction_hash"}))){
-vErrors = addIssues(vErrors, validate99.errors);
+if(!(validate99(data.transaction_hash))){
+vErrors = addIssuesAt(vErrors, validate99.errors, instancePath+"/transaction_hash");
 errors = vErrors.length;
 }
 }
 if(data.transaction_lt !== undefined){
-if(!(validate62(data.transaction_lt, {instancePath:instancePath+"/transaction_lt"}))){
-vErrors = addIssues(vErrors, validate62.errors);
+if(!(validate62(data.transaction_lt))){
+vErrors = addIssuesAt(vErrors, validate62.errors, instancePath+"/transaction_lt");
 errors = vErrors.length;
 }
 }
@@ -267,10 +267,11 @@ errors++;
 if(data.forward_ton_amount !== undefined){
 let data12 = data.forward_ton_amount;
 const _errs21 = errors;
+if(data12 !== null){
 let valid1 = false;
 var _errs22 = errors;
-if(!(validate60(data12, {instancePath:instancePath+"/forward_ton_amount"}))){
-vErrors = addIssues(vErrors, validate60.errors);
+if(!(validate60(data12))){
+vErrors = addIssuesAt(vErrors, validate60.errors, instancePath+"/forward_ton_amount");
 errors = vErrors.length;
 }
 var _valid0 = _errs22 === errors;
@@ -296,6 +297,7 @@ vErrors.length = _errs21;
 }
 else {
 vErrors = null;
+}
 }
 }
 }
@@ -326,7 +328,7 @@ return errors === 0;
 
 
 
-function validate172(data, {instancePath=""}={}){
+function validate172(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -339,8 +341,8 @@ let data0 = data.jetton_transfers;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate165(data0[i0], {instancePath:instancePath+"/jetton_transfers/" + i0}))){
-vErrors = addIssues(vErrors, validate165.errors);
+if(!(validate165(data0[i0]))){
+vErrors = addIssuesAt(vErrors, validate165.errors, instancePath+"/jetton_transfers/" + i0);
 errors = vErrors.length;
 }
 }
@@ -351,14 +353,14 @@ errors++;
 }
 }
 if(data.address_book !== undefined){
-if(!(validate66(data.address_book, {instancePath:instancePath+"/address_book"}))){
-vErrors = addIssues(vErrors, validate66.errors);
+if(!(validate66(data.address_book))){
+vErrors = addIssuesAt(vErrors, validate66.errors, instancePath+"/address_book");
 errors = vErrors.length;
 }
 }
 if(data.metadata !== undefined){
-if(!(validate70(data.metadata, {instancePath:instancePath+"/metadata"}))){
-vErrors = addIssues(vErrors, validate70.errors);
+if(!(validate70(data.metadata))){
+vErrors = addIssuesAt(vErrors, validate70.errors, instancePath+"/metadata");
 errors = vErrors.length;
 }
 }

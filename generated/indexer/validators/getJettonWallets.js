@@ -2,14 +2,14 @@
 
 import { validate149, validate348, validate349, validate54, validate58, validate62, validate66 } from "./components/AccountAddress.js";
 import { validate70 } from "./components/Metadata.js";
-import { addIssues, issueAt } from "./components/helpers.js";
+import { addIssuesAt, atRoot, issueAt } from "./components/helpers.js";
 import { int64_getJettonWallets } from "./int64/getJettonWallets.js";
 
 export const query = validate397;
 const schema129 = {"properties":{"sort":{"enum":["asc","desc"]}}};
 
 
-function validate397(data, {instancePath=""}={}){
+function validate397(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -20,20 +20,20 @@ errors++;
 }
 }
 if(data.address !== undefined){
-if(!(validate54(data.address, {instancePath:instancePath+"/address"}))){
-vErrors = addIssues(vErrors, validate54.errors);
+if(!(validate54(data.address))){
+vErrors = addIssuesAt(vErrors, validate54.errors, instancePath+"/address");
 errors = vErrors.length;
 }
 }
 if(data.owner_address !== undefined){
-if(!(validate54(data.owner_address, {instancePath:instancePath+"/owner_address"}))){
-vErrors = addIssues(vErrors, validate54.errors);
+if(!(validate54(data.owner_address))){
+vErrors = addIssuesAt(vErrors, validate54.errors, instancePath+"/owner_address");
 errors = vErrors.length;
 }
 }
 if(data.jetton_address !== undefined){
-if(!(validate54(data.jetton_address, {instancePath:instancePath+"/jetton_address"}))){
-vErrors = addIssues(vErrors, validate54.errors);
+if(!(validate54(data.jetton_address))){
+vErrors = addIssuesAt(vErrors, validate54.errors, instancePath+"/jetton_address");
 errors = vErrors.length;
 }
 }
@@ -98,7 +98,7 @@ const schema71 = {"properties":{"code_hash":{"type":["string","null"]},"data_has
 
 
 
-function validate176(data, {instancePath=""}={}){
+function validate176(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -123,32 +123,32 @@ vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "last_tra
 errors++;
 }
 if(data.address !== undefined){
-if(!(validate58(data.address, {instancePath:instancePath+"/address"}))){
-vErrors = addIssues(vErrors, validate58.errors);
+if(!(validate58(data.address))){
+vErrors = addIssuesAt(vErrors, validate58.errors, instancePath+"/address");
 errors = vErrors.length;
 }
 }
 if(data.balance !== undefined){
-if(!(validate149(data.balance, {instancePath:instancePath+"/balance"}))){
-vErrors = addIssues(vErrors, validate149.errors);
+if(!(validate149(data.balance))){
+vErrors = addIssuesAt(vErrors, validate149.errors, instancePath+"/balance");
 errors = vErrors.length;
 }
 }
 if(data.owner !== undefined){
-if(!(validate58(data.owner, {instancePath:instancePath+"/owner"}))){
-vErrors = addIssues(vErrors, validate58.errors);
+if(!(validate58(data.owner))){
+vErrors = addIssuesAt(vErrors, validate58.errors, instancePath+"/owner");
 errors = vErrors.length;
 }
 }
 if(data.jetton !== undefined){
-if(!(validate58(data.jetton, {instancePath:instancePath+"/jetton"}))){
-vErrors = addIssues(vErrors, validate58.errors);
+if(!(validate58(data.jetton))){
+vErrors = addIssuesAt(vErrors, validate58.errors, instancePath+"/jetton");
 errors = vErrors.length;
 }
 }
 if(data.last_transaction_lt !== undefined){
-if(!(validate62(data.last_transaction_lt, {instancePath:instancePath+"/last_transaction_lt"}))){
-vErrors = addIssues(vErrors, validate62.errors);
+if(!(validate62(data.last_transaction_lt))){
+vErrors = addIssuesAt(vErrors, validate62.errors, instancePath+"/last_transaction_lt");
 errors = vErrors.length;
 }
 }
@@ -185,7 +185,7 @@ return errors === 0;
 
 
 
-function validate182(data, {instancePath=""}={}){
+function validate182(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -202,8 +202,8 @@ let data0 = data.jetton_wallets;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate176(data0[i0], {instancePath:instancePath+"/jetton_wallets/" + i0}))){
-vErrors = addIssues(vErrors, validate176.errors);
+if(!(validate176(data0[i0]))){
+vErrors = addIssuesAt(vErrors, validate176.errors, instancePath+"/jetton_wallets/" + i0);
 errors = vErrors.length;
 }
 }
@@ -214,14 +214,14 @@ errors++;
 }
 }
 if(data.address_book !== undefined){
-if(!(validate66(data.address_book, {instancePath:instancePath+"/address_book"}))){
-vErrors = addIssues(vErrors, validate66.errors);
+if(!(validate66(data.address_book))){
+vErrors = addIssuesAt(vErrors, validate66.errors, instancePath+"/address_book");
 errors = vErrors.length;
 }
 }
 if(data.metadata !== undefined){
-if(!(validate70(data.metadata, {instancePath:instancePath+"/metadata"}))){
-vErrors = addIssues(vErrors, validate70.errors);
+if(!(validate70(data.metadata))){
+vErrors = addIssuesAt(vErrors, validate70.errors, instancePath+"/metadata");
 errors = vErrors.length;
 }
 }

@@ -2,10 +2,10 @@
 
 import { validate348 } from "./components/AccountAddress.js";
 import { validate98 } from "./components/Block.js";
-import { addIssues, issueAt } from "./components/helpers.js";
+import { addIssuesAt, atRoot, issueAt } from "./components/helpers.js";
 import { int64_getMasterchainInfo } from "./int64/getMasterchainInfo.js";
 
-function validate186(data, {instancePath=""}={}){
+function validate186(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -18,14 +18,14 @@ vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "last"});
 errors++;
 }
 if(data.first !== undefined){
-if(!(validate98(data.first, {instancePath:instancePath+"/first"}))){
-vErrors = addIssues(vErrors, validate98.errors);
+if(!(validate98(data.first))){
+vErrors = addIssuesAt(vErrors, validate98.errors, instancePath+"/first");
 errors = vErrors.length;
 }
 }
 if(data.last !== undefined){
-if(!(validate98(data.last, {instancePath:instancePath+"/last"}))){
-vErrors = addIssues(vErrors, validate98.errors);
+if(!(validate98(data.last))){
+vErrors = addIssuesAt(vErrors, validate98.errors, instancePath+"/last");
 errors = vErrors.length;
 }
 }

@@ -4,17 +4,17 @@ import { validate201, validate243, validate348, validate349, validate53, validat
 import { validate137, validate189 } from "./components/HashQuery.js";
 import { validate138 } from "./components/HashQueryList.js";
 import { validate70 } from "./components/Metadata.js";
-import { addAlternatives, addIssues, issueAt } from "./components/helpers.js";
+import { addAlternatives, addIssues, addIssuesAt, atRoot, issueAt } from "./components/helpers.js";
 import { int64_getMessages } from "./int64/getMessages.js";
 
 export const query = validate366;
 const schema122 = {"properties":{"msg_hash":0,"body_hash":0,"source":0,"destination":0,"opcode":0,"direction":0,"exclude_externals":0,"only_externals":0,"start_utime":0,"end_utime":0,"start_lt":0,"end_lt":0,"limit":0,"offset":0,"sort":{"enum":["asc","desc"]}}};
-const func22 = Object.prototype.hasOwnProperty;
+const func32 = Object.prototype.hasOwnProperty;
 
 
 
 
-function validate202(data, {instancePath=""}={}){
+function validate202(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -62,49 +62,49 @@ return errors === 0;
 
 
 
-function validate366(data, {instancePath=""}={}){
+function validate366(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func22.call(schema122.properties, key0))){
+if(!(func32.call(schema122.properties, key0))){
 vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
 if(data.msg_hash !== undefined){
-if(!(validate138(data.msg_hash, {instancePath:instancePath+"/msg_hash"}))){
-vErrors = addIssues(vErrors, validate138.errors);
+if(!(validate138(data.msg_hash))){
+vErrors = addIssuesAt(vErrors, validate138.errors, instancePath+"/msg_hash");
 errors = vErrors.length;
 }
 }
 if(data.body_hash !== undefined){
-if(!(validate137(data.body_hash, {instancePath:instancePath+"/body_hash"}))){
-vErrors = addIssues(vErrors, validate137.errors);
+if(!(validate137(data.body_hash))){
+vErrors = addIssuesAt(vErrors, validate137.errors, instancePath+"/body_hash");
 errors = vErrors.length;
 }
 }
 if(data.source !== undefined){
-if(!(validate202(data.source, {instancePath:instancePath+"/source"}))){
-vErrors = addIssues(vErrors, validate202.errors);
+if(!(validate202(data.source))){
+vErrors = addIssuesAt(vErrors, validate202.errors, instancePath+"/source");
 errors = vErrors.length;
 }
 }
 if(data.destination !== undefined){
-if(!(validate202(data.destination, {instancePath:instancePath+"/destination"}))){
-vErrors = addIssues(vErrors, validate202.errors);
+if(!(validate202(data.destination))){
+vErrors = addIssuesAt(vErrors, validate202.errors, instancePath+"/destination");
 errors = vErrors.length;
 }
 }
 if(data.opcode !== undefined){
-if(!(validate243(data.opcode, {instancePath:instancePath+"/opcode"}))){
-vErrors = addIssues(vErrors, validate243.errors);
+if(!(validate243(data.opcode))){
+vErrors = addIssuesAt(vErrors, validate243.errors, instancePath+"/opcode");
 errors = vErrors.length;
 }
 }
 if(data.direction !== undefined){
-if(!(validate201(data.direction, {instancePath:instancePath+"/direction"}))){
-vErrors = addIssues(vErrors, validate201.errors);
+if(!(validate201(data.direction))){
+vErrors = addIssuesAt(vErrors, validate201.errors, instancePath+"/direction");
 errors = vErrors.length;
 }
 }
@@ -147,14 +147,14 @@ errors++;
 }
 }
 if(data.start_lt !== undefined){
-if(!(validate62(data.start_lt, {instancePath:instancePath+"/start_lt"}))){
-vErrors = addIssues(vErrors, validate62.errors);
+if(!(validate62(data.start_lt))){
+vErrors = addIssuesAt(vErrors, validate62.errors, instancePath+"/start_lt");
 errors = vErrors.length;
 }
 }
 if(data.end_lt !== undefined){
-if(!(validate62(data.end_lt, {instancePath:instancePath+"/end_lt"}))){
-vErrors = addIssues(vErrors, validate62.errors);
+if(!(validate62(data.end_lt))){
+vErrors = addIssuesAt(vErrors, validate62.errors, instancePath+"/end_lt");
 errors = vErrors.length;
 }
 }
@@ -212,7 +212,7 @@ return errors === 0;
 
 
 
-function validate207(data, {instancePath=""}={}){
+function validate207(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -229,8 +229,8 @@ let data0 = data.messages;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate189(data0[i0], {instancePath:instancePath+"/messages/" + i0}))){
-vErrors = addIssues(vErrors, validate189.errors);
+if(!(validate189(data0[i0]))){
+vErrors = addIssuesAt(vErrors, validate189.errors, instancePath+"/messages/" + i0);
 errors = vErrors.length;
 }
 }
@@ -241,14 +241,14 @@ errors++;
 }
 }
 if(data.address_book !== undefined){
-if(!(validate66(data.address_book, {instancePath:instancePath+"/address_book"}))){
-vErrors = addIssues(vErrors, validate66.errors);
+if(!(validate66(data.address_book))){
+vErrors = addIssuesAt(vErrors, validate66.errors, instancePath+"/address_book");
 errors = vErrors.length;
 }
 }
 if(data.metadata !== undefined){
-if(!(validate70(data.metadata, {instancePath:instancePath+"/metadata"}))){
-vErrors = addIssues(vErrors, validate70.errors);
+if(!(validate70(data.metadata))){
+vErrors = addIssuesAt(vErrors, validate70.errors, instancePath+"/metadata");
 errors = vErrors.length;
 }
 }

@@ -2,18 +2,18 @@
 
 import { validate348, validate349, validate390 } from "./components/AccountAddress.js";
 import { validate71 } from "./components/AddressMetadata.js";
-import { addIssues, issueAt } from "./components/helpers.js";
+import { addIssuesAt, atRoot, issueAt } from "./components/helpers.js";
 export const query = validate390;
 
 
 
-function validate211(data, {instancePath=""}={}){
+function validate211(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(validate71(data[key0], {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")}))){
-vErrors = addIssues(vErrors, validate71.errors);
+if(!(validate71(data[key0]))){
+vErrors = addIssuesAt(vErrors, validate71.errors, instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"));
 errors = vErrors.length;
 }
 }

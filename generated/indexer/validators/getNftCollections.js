@@ -3,13 +3,13 @@
 import { validate348, validate349, validate54, validate66 } from "./components/AccountAddress.js";
 import { validate70 } from "./components/Metadata.js";
 import { validate215 } from "./components/NftCollection.js";
-import { addIssues, issueAt } from "./components/helpers.js";
+import { addIssuesAt, atRoot, issueAt } from "./components/helpers.js";
 import { int64_getNftCollections } from "./int64/getNftCollections.js";
 
 export const query = validate413;
 
 
-function validate413(data, {instancePath=""}={}){
+function validate413(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -20,14 +20,14 @@ errors++;
 }
 }
 if(data.collection_address !== undefined){
-if(!(validate54(data.collection_address, {instancePath:instancePath+"/collection_address"}))){
-vErrors = addIssues(vErrors, validate54.errors);
+if(!(validate54(data.collection_address))){
+vErrors = addIssuesAt(vErrors, validate54.errors, instancePath+"/collection_address");
 errors = vErrors.length;
 }
 }
 if(data.owner_address !== undefined){
-if(!(validate54(data.owner_address, {instancePath:instancePath+"/owner_address"}))){
-vErrors = addIssues(vErrors, validate54.errors);
+if(!(validate54(data.owner_address))){
+vErrors = addIssuesAt(vErrors, validate54.errors, instancePath+"/owner_address");
 errors = vErrors.length;
 }
 }
@@ -74,7 +74,7 @@ return errors === 0;
 
 
 
-function validate219(data, {instancePath=""}={}){
+function validate219(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -87,8 +87,8 @@ let data0 = data.nft_collections;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate215(data0[i0], {instancePath:instancePath+"/nft_collections/" + i0}))){
-vErrors = addIssues(vErrors, validate215.errors);
+if(!(validate215(data0[i0]))){
+vErrors = addIssuesAt(vErrors, validate215.errors, instancePath+"/nft_collections/" + i0);
 errors = vErrors.length;
 }
 }
@@ -99,14 +99,14 @@ errors++;
 }
 }
 if(data.address_book !== undefined){
-if(!(validate66(data.address_book, {instancePath:instancePath+"/address_book"}))){
-vErrors = addIssues(vErrors, validate66.errors);
+if(!(validate66(data.address_book))){
+vErrors = addIssuesAt(vErrors, validate66.errors, instancePath+"/address_book");
 errors = vErrors.length;
 }
 }
 if(data.metadata !== undefined){
-if(!(validate70(data.metadata, {instancePath:instancePath+"/metadata"}))){
-vErrors = addIssues(vErrors, validate70.errors);
+if(!(validate70(data.metadata))){
+vErrors = addIssuesAt(vErrors, validate70.errors, instancePath+"/metadata");
 errors = vErrors.length;
 }
 }

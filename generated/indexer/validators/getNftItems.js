@@ -3,7 +3,7 @@
 import { validate348, validate349, validate54, validate58, validate62, validate66 } from "./components/AccountAddress.js";
 import { validate70 } from "./components/Metadata.js";
 import { validate215 } from "./components/NftCollection.js";
-import { addAlternatives, addIssues, hexAwarePattern, issueAt } from "./components/helpers.js";
+import { addAlternatives, addIssuesAt, atRoot, decimalOutside, hexAwarePattern, issueAt } from "./components/helpers.js";
 import { int64_getNftItems } from "./int64/getNftItems.js";
 
 const func0 = hexAwarePattern;
@@ -12,7 +12,7 @@ export const query = validate416;
 
 const pattern5 = func0("^[0-9]+$", "u");
 
-function validate112(data, {instancePath=""}={}){
+function validate112(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
@@ -30,7 +30,7 @@ return errors === 0;
 }
 
 
-function validate416(data, {instancePath=""}={}){
+function validate416(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -41,20 +41,20 @@ errors++;
 }
 }
 if(data.address !== undefined){
-if(!(validate54(data.address, {instancePath:instancePath+"/address"}))){
-vErrors = addIssues(vErrors, validate54.errors);
+if(!(validate54(data.address))){
+vErrors = addIssuesAt(vErrors, validate54.errors, instancePath+"/address");
 errors = vErrors.length;
 }
 }
 if(data.owner_address !== undefined){
-if(!(validate54(data.owner_address, {instancePath:instancePath+"/owner_address"}))){
-vErrors = addIssues(vErrors, validate54.errors);
+if(!(validate54(data.owner_address))){
+vErrors = addIssuesAt(vErrors, validate54.errors, instancePath+"/owner_address");
 errors = vErrors.length;
 }
 }
 if(data.collection_address !== undefined){
-if(!(validate54(data.collection_address, {instancePath:instancePath+"/collection_address"}))){
-vErrors = addIssues(vErrors, validate54.errors);
+if(!(validate54(data.collection_address))){
+vErrors = addIssuesAt(vErrors, validate54.errors, instancePath+"/collection_address");
 errors = vErrors.length;
 }
 }
@@ -63,8 +63,8 @@ let data3 = data.index;
 const _errs6 = errors;
 let valid1 = false;
 var _errs7 = errors;
-if(!(validate112(data3, {instancePath:instancePath+"/index"}))){
-vErrors = addIssues(vErrors, validate112.errors);
+if(!(validate112(data3))){
+vErrors = addIssuesAt(vErrors, validate112.errors, instancePath+"/index");
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -78,8 +78,8 @@ errors++;
 }
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate112(data3[i0], {instancePath:instancePath+"/index/" + i0}))){
-vErrors = addIssues(vErrors, validate112.errors);
+if(!(validate112(data3[i0]))){
+vErrors = addIssuesAt(vErrors, validate112.errors, instancePath+"/index/" + i0);
 errors = vErrors.length;
 }
 }
@@ -150,10 +150,9 @@ const schema87 = {"properties":{"collection_address":{"type":["string","null"]},
 
 const schema86 = {"type":["integer","string"]};
 const pattern4 = new RegExp("^-?[0-9]+$");
-const obj0 = BigInt("0");
-const obj13 = BigInt("115792089237316195423570985008687907853269984665640564039457584007913129639935");
+const func5 = decimalOutside;
 
-function validate223(data, {instancePath=""}={}){
+function validate223(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) && (typeof data !== "string")){
@@ -161,8 +160,7 @@ vErrors = issueAt(vErrors, instancePath, "type", {type: schema86.type});
 errors++;
 }
 if(typeof data == "string" && pattern4.test(data)){
-const integer0 = BigInt(data);
-if(integer0 < obj0 || integer0 > obj13){
+if(func5(data, "0", "115792089237316195423570985008687907853269984665640564039457584007913129639935")){
 vErrors = issueAt(vErrors, instancePath, "integerFormat", {format: "uint256"});
 errors++;
 }
@@ -186,7 +184,7 @@ return errors === 0;
 
 
 
-function validate224(data, {instancePath=""}={}){
+function validate224(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -207,8 +205,8 @@ vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "last_tra
 errors++;
 }
 if(data.address !== undefined){
-if(!(validate58(data.address, {instancePath:instancePath+"/address"}))){
-vErrors = addIssues(vErrors, validate58.errors);
+if(!(validate58(data.address))){
+vErrors = addIssuesAt(vErrors, validate58.errors, instancePath+"/address");
 errors = vErrors.length;
 }
 }
@@ -219,8 +217,8 @@ errors++;
 }
 }
 if(data.index !== undefined){
-if(!(validate223(data.index, {instancePath:instancePath+"/index"}))){
-vErrors = addIssues(vErrors, validate223.errors);
+if(!(validate223(data.index))){
+vErrors = addIssuesAt(vErrors, validate223.errors, instancePath+"/index");
 errors = vErrors.length;
 }
 }
@@ -246,8 +244,8 @@ errors++;
 }
 }
 if(data.last_transaction_lt !== undefined){
-if(!(validate62(data.last_transaction_lt, {instancePath:instancePath+"/last_transaction_lt"}))){
-vErrors = addIssues(vErrors, validate62.errors);
+if(!(validate62(data.last_transaction_lt))){
+vErrors = addIssuesAt(vErrors, validate62.errors, instancePath+"/last_transaction_lt");
 errors = vErrors.length;
 }
 }
@@ -266,10 +264,11 @@ errors++;
 if(data.collection !== undefined){
 let data9 = data.collection;
 const _errs17 = errors;
+if(data9 !== null){
 let valid1 = false;
 var _errs18 = errors;
-if(!(validate215(data9, {instancePath:instancePath+"/collection"}))){
-vErrors = addIssues(vErrors, validate215.errors);
+if(!(validate215(data9))){
+vErrors = addIssuesAt(vErrors, validate215.errors, instancePath+"/collection");
 errors = vErrors.length;
 }
 var _valid0 = _errs18 === errors;
@@ -295,6 +294,7 @@ vErrors.length = _errs17;
 }
 else {
 vErrors = null;
+}
 }
 }
 }
@@ -338,7 +338,7 @@ return errors === 0;
 
 
 
-function validate229(data, {instancePath=""}={}){
+function validate229(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -351,8 +351,8 @@ let data0 = data.nft_items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate224(data0[i0], {instancePath:instancePath+"/nft_items/" + i0}))){
-vErrors = addIssues(vErrors, validate224.errors);
+if(!(validate224(data0[i0]))){
+vErrors = addIssuesAt(vErrors, validate224.errors, instancePath+"/nft_items/" + i0);
 errors = vErrors.length;
 }
 }
@@ -363,14 +363,14 @@ errors++;
 }
 }
 if(data.address_book !== undefined){
-if(!(validate66(data.address_book, {instancePath:instancePath+"/address_book"}))){
-vErrors = addIssues(vErrors, validate66.errors);
+if(!(validate66(data.address_book))){
+vErrors = addIssuesAt(vErrors, validate66.errors, instancePath+"/address_book");
 errors = vErrors.length;
 }
 }
 if(data.metadata !== undefined){
-if(!(validate70(data.metadata, {instancePath:instancePath+"/metadata"}))){
-vErrors = addIssues(vErrors, validate70.errors);
+if(!(validate70(data.metadata))){
+vErrors = addIssuesAt(vErrors, validate70.errors, instancePath+"/metadata");
 errors = vErrors.length;
 }
 }

@@ -2,41 +2,41 @@
 
 import { validate144, validate348, validate349, validate53, validate54, validate58, validate60, validate62, validate66, validate99 } from "./components/AccountAddress.js";
 import { validate70 } from "./components/Metadata.js";
-import { addAlternatives, addIssues, issueAt } from "./components/helpers.js";
+import { addAlternatives, addIssuesAt, atRoot, issueAt } from "./components/helpers.js";
 import { int64_getNftTransfers } from "./int64/getNftTransfers.js";
 
 export const query = validate422;
 const schema134 = {"properties":{"owner_address":0,"item_address":0,"collection_address":0,"direction":{"enum":["in","out","both"]},"start_utime":0,"end_utime":0,"start_lt":0,"end_lt":0,"limit":0,"offset":0,"sort":{"enum":["asc","desc"]}}};
-const func22 = Object.prototype.hasOwnProperty;
+const func32 = Object.prototype.hasOwnProperty;
 
 
 
 
-function validate422(data, {instancePath=""}={}){
+function validate422(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func22.call(schema134.properties, key0))){
+if(!(func32.call(schema134.properties, key0))){
 vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
 if(data.owner_address !== undefined){
-if(!(validate54(data.owner_address, {instancePath:instancePath+"/owner_address"}))){
-vErrors = addIssues(vErrors, validate54.errors);
+if(!(validate54(data.owner_address))){
+vErrors = addIssuesAt(vErrors, validate54.errors, instancePath+"/owner_address");
 errors = vErrors.length;
 }
 }
 if(data.item_address !== undefined){
-if(!(validate54(data.item_address, {instancePath:instancePath+"/item_address"}))){
-vErrors = addIssues(vErrors, validate54.errors);
+if(!(validate54(data.item_address))){
+vErrors = addIssuesAt(vErrors, validate54.errors, instancePath+"/item_address");
 errors = vErrors.length;
 }
 }
 if(data.collection_address !== undefined){
-if(!(validate53(data.collection_address, {instancePath:instancePath+"/collection_address"}))){
-vErrors = addIssues(vErrors, validate53.errors);
+if(!(validate53(data.collection_address))){
+vErrors = addIssuesAt(vErrors, validate53.errors, instancePath+"/collection_address");
 errors = vErrors.length;
 }
 }
@@ -78,14 +78,14 @@ errors++;
 }
 }
 if(data.start_lt !== undefined){
-if(!(validate62(data.start_lt, {instancePath:instancePath+"/start_lt"}))){
-vErrors = addIssues(vErrors, validate62.errors);
+if(!(validate62(data.start_lt))){
+vErrors = addIssuesAt(vErrors, validate62.errors, instancePath+"/start_lt");
 errors = vErrors.length;
 }
 }
 if(data.end_lt !== undefined){
-if(!(validate62(data.end_lt, {instancePath:instancePath+"/end_lt"}))){
-vErrors = addIssues(vErrors, validate62.errors);
+if(!(validate62(data.end_lt))){
+vErrors = addIssuesAt(vErrors, validate62.errors, instancePath+"/end_lt");
 errors = vErrors.length;
 }
 }
@@ -145,7 +145,7 @@ const schema89 = {"properties":{"nft_collection":{"type":["string","null"]},"old
 
 
 
-function validate233(data, {instancePath=""}={}){
+function validate233(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -178,14 +178,14 @@ vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "new_owne
 errors++;
 }
 if(data.query_id !== undefined){
-if(!(validate144(data.query_id, {instancePath:instancePath+"/query_id"}))){
-vErrors = addIssues(vErrors, validate144.errors);
+if(!(validate144(data.query_id))){
+vErrors = addIssuesAt(vErrors, validate144.errors, instancePath+"/query_id");
 errors = vErrors.length;
 }
 }
 if(data.nft_address !== undefined){
-if(!(validate58(data.nft_address, {instancePath:instancePath+"/nft_address"}))){
-vErrors = addIssues(vErrors, validate58.errors);
+if(!(validate58(data.nft_address))){
+vErrors = addIssuesAt(vErrors, validate58.errors, instancePath+"/nft_address");
 errors = vErrors.length;
 }
 }
@@ -197,14 +197,14 @@ errors++;
 }
 }
 if(data.transaction_hash !== undefined){
-if(!(validate99(data.transaction_hash, {instancePath:instancePath+"/transaction_hash"}))){
-vErrors = addIssues(vErrors, validate99.errors);
+if(!(validate99(data.transaction_hash))){
+vErrors = addIssuesAt(vErrors, validate99.errors, instancePath+"/transaction_hash");
 errors = vErrors.length;
 }
 }
 if(data.transaction_lt !== undefined){
-if(!(validate62(data.transaction_lt, {instancePath:instancePath+"/transaction_lt"}))){
-vErrors = addIssues(vErrors, validate62.errors);
+if(!(validate62(data.transaction_lt))){
+vErrors = addIssuesAt(vErrors, validate62.errors, instancePath+"/transaction_lt");
 errors = vErrors.length;
 }
 }
@@ -252,10 +252,11 @@ errors++;
 if(data.forward_amount !== undefined){
 let data11 = data.forward_amount;
 const _errs20 = errors;
+if(data11 !== null){
 let valid1 = false;
 var _errs21 = errors;
-if(!(validate60(data11, {instancePath:instancePath+"/forward_amount"}))){
-vErrors = addIssues(vErrors, validate60.errors);
+if(!(validate60(data11))){
+vErrors = addIssuesAt(vErrors, validate60.errors, instancePath+"/forward_amount");
 errors = vErrors.length;
 }
 var _valid0 = _errs21 === errors;
@@ -281,6 +282,7 @@ vErrors.length = _errs20;
 }
 else {
 vErrors = null;
+}
 }
 }
 }
@@ -311,7 +313,7 @@ return errors === 0;
 
 
 
-function validate239(data, {instancePath=""}={}){
+function validate239(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -324,8 +326,8 @@ let data0 = data.nft_transfers;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate233(data0[i0], {instancePath:instancePath+"/nft_transfers/" + i0}))){
-vErrors = addIssues(vErrors, validate233.errors);
+if(!(validate233(data0[i0]))){
+vErrors = addIssuesAt(vErrors, validate233.errors, instancePath+"/nft_transfers/" + i0);
 errors = vErrors.length;
 }
 }
@@ -336,14 +338,14 @@ errors++;
 }
 }
 if(data.address_book !== undefined){
-if(!(validate66(data.address_book, {instancePath:instancePath+"/address_book"}))){
-vErrors = addIssues(vErrors, validate66.errors);
+if(!(validate66(data.address_book))){
+vErrors = addIssuesAt(vErrors, validate66.errors, instancePath+"/address_book");
 errors = vErrors.length;
 }
 }
 if(data.metadata !== undefined){
-if(!(validate70(data.metadata, {instancePath:instancePath+"/metadata"}))){
-vErrors = addIssues(vErrors, validate70.errors);
+if(!(validate70(data.metadata))){
+vErrors = addIssuesAt(vErrors, validate70.errors, instancePath+"/metadata");
 errors = vErrors.length;
 }
 }

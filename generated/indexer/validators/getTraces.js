@@ -5,47 +5,47 @@ import { validate76 } from "./components/Action.js";
 import { validate138 } from "./components/HashQueryList.js";
 import { validate70 } from "./components/Metadata.js";
 import { validate263 } from "./components/Transaction.js";
-import { addIssues, issueAt } from "./components/helpers.js";
+import { addIssues, addIssuesAt, atRoot, issueAt } from "./components/helpers.js";
 import { int64_getTraces } from "./int64/getTraces.js";
 
 export const query = validate375;
 const schema123 = {"properties":{"account":0,"trace_id":0,"tx_hash":0,"msg_hash":0,"mc_seqno":0,"include_actions":0,"start_utime":0,"end_utime":0,"start_lt":0,"end_lt":0,"limit":0,"offset":0,"sort":{"enum":["asc","desc"]}}};
-const func22 = Object.prototype.hasOwnProperty;
+const func32 = Object.prototype.hasOwnProperty;
 
 
 
 
-function validate375(data, {instancePath=""}={}){
+function validate375(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func22.call(schema123.properties, key0))){
+if(!(func32.call(schema123.properties, key0))){
 vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
 if(data.account !== undefined){
-if(!(validate53(data.account, {instancePath:instancePath+"/account"}))){
-vErrors = addIssues(vErrors, validate53.errors);
+if(!(validate53(data.account))){
+vErrors = addIssuesAt(vErrors, validate53.errors, instancePath+"/account");
 errors = vErrors.length;
 }
 }
 if(data.trace_id !== undefined){
-if(!(validate138(data.trace_id, {instancePath:instancePath+"/trace_id"}))){
-vErrors = addIssues(vErrors, validate138.errors);
+if(!(validate138(data.trace_id))){
+vErrors = addIssuesAt(vErrors, validate138.errors, instancePath+"/trace_id");
 errors = vErrors.length;
 }
 }
 if(data.tx_hash !== undefined){
-if(!(validate138(data.tx_hash, {instancePath:instancePath+"/tx_hash"}))){
-vErrors = addIssues(vErrors, validate138.errors);
+if(!(validate138(data.tx_hash))){
+vErrors = addIssuesAt(vErrors, validate138.errors, instancePath+"/tx_hash");
 errors = vErrors.length;
 }
 }
 if(data.msg_hash !== undefined){
-if(!(validate138(data.msg_hash, {instancePath:instancePath+"/msg_hash"}))){
-vErrors = addIssues(vErrors, validate138.errors);
+if(!(validate138(data.msg_hash))){
+vErrors = addIssuesAt(vErrors, validate138.errors, instancePath+"/msg_hash");
 errors = vErrors.length;
 }
 }
@@ -95,14 +95,14 @@ errors++;
 }
 }
 if(data.start_lt !== undefined){
-if(!(validate62(data.start_lt, {instancePath:instancePath+"/start_lt"}))){
-vErrors = addIssues(vErrors, validate62.errors);
+if(!(validate62(data.start_lt))){
+vErrors = addIssuesAt(vErrors, validate62.errors, instancePath+"/start_lt");
 errors = vErrors.length;
 }
 }
 if(data.end_lt !== undefined){
-if(!(validate62(data.end_lt, {instancePath:instancePath+"/end_lt"}))){
-vErrors = addIssues(vErrors, validate62.errors);
+if(!(validate62(data.end_lt))){
+vErrors = addIssuesAt(vErrors, validate62.errors, instancePath+"/end_lt");
 errors = vErrors.length;
 }
 }
@@ -158,7 +158,7 @@ return errors === 0;
 
 const schema100 = {"properties":{"trace_id":{"type":["string","null"]},"external_hash":{"type":["string","null"]}}};
 
-function validate258(data, {instancePath=""}={}){
+function validate258(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -208,7 +208,7 @@ return errors === 0;
 const schema102 = {"properties":{"tx_hash":{"type":["string","null"]},"in_msg_hash":{"type":["string","null"]}}};
 const wrapper0 = {validate: validate261};
 
-function validate261(data, {instancePath=""}={}){
+function validate261(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -261,7 +261,7 @@ return errors === 0;
 
 
 
-function validate253(data, {instancePath=""}={}){
+function validate253(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -312,20 +312,20 @@ errors++;
 }
 }
 if(data.mc_seqno_start !== undefined){
-if(!(validate62(data.mc_seqno_start, {instancePath:instancePath+"/mc_seqno_start"}))){
-vErrors = addIssues(vErrors, validate62.errors);
+if(!(validate62(data.mc_seqno_start))){
+vErrors = addIssuesAt(vErrors, validate62.errors, instancePath+"/mc_seqno_start");
 errors = vErrors.length;
 }
 }
 if(data.mc_seqno_end !== undefined){
-if(!(validate62(data.mc_seqno_end, {instancePath:instancePath+"/mc_seqno_end"}))){
-vErrors = addIssues(vErrors, validate62.errors);
+if(!(validate62(data.mc_seqno_end))){
+vErrors = addIssuesAt(vErrors, validate62.errors, instancePath+"/mc_seqno_end");
 errors = vErrors.length;
 }
 }
 if(data.start_lt !== undefined){
-if(!(validate62(data.start_lt, {instancePath:instancePath+"/start_lt"}))){
-vErrors = addIssues(vErrors, validate62.errors);
+if(!(validate62(data.start_lt))){
+vErrors = addIssuesAt(vErrors, validate62.errors, instancePath+"/start_lt");
 errors = vErrors.length;
 }
 }
@@ -337,8 +337,8 @@ errors++;
 }
 }
 if(data.end_lt !== undefined){
-if(!(validate62(data.end_lt, {instancePath:instancePath+"/end_lt"}))){
-vErrors = addIssues(vErrors, validate62.errors);
+if(!(validate62(data.end_lt))){
+vErrors = addIssuesAt(vErrors, validate62.errors, instancePath+"/end_lt");
 errors = vErrors.length;
 }
 }
@@ -350,8 +350,8 @@ errors++;
 }
 }
 if(data.trace_info !== undefined){
-if(!(validate258(data.trace_info, {instancePath:instancePath+"/trace_info"}))){
-vErrors = addIssues(vErrors, validate258.errors);
+if(!(validate258(data.trace_info))){
+vErrors = addIssuesAt(vErrors, validate258.errors, instancePath+"/trace_info");
 errors = vErrors.length;
 }
 }
@@ -372,8 +372,8 @@ let data11 = data.actions;
 if(Array.isArray(data11)){
 const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate76(data11[i0], {instancePath:instancePath+"/actions/" + i0}))){
-vErrors = addIssues(vErrors, validate76.errors);
+if(!(validate76(data11[i0]))){
+vErrors = addIssuesAt(vErrors, validate76.errors, instancePath+"/actions/" + i0);
 errors = vErrors.length;
 }
 }
@@ -384,8 +384,8 @@ errors++;
 }
 }
 if(data.trace !== undefined){
-if(!(validate261(data.trace, {instancePath:instancePath+"/trace"}))){
-vErrors = addIssues(vErrors, validate261.errors);
+if(!(validate261(data.trace))){
+vErrors = addIssuesAt(vErrors, validate261.errors, instancePath+"/trace");
 errors = vErrors.length;
 }
 }
@@ -409,8 +409,8 @@ if(data.transactions !== undefined){
 let data16 = data.transactions;
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 for(const key0 in data16){
-if(!(validate263(data16[key0], {instancePath:instancePath+"/transactions/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")}))){
-vErrors = addIssues(vErrors, validate263.errors);
+if(!(validate263(data16[key0]))){
+vErrors = addIssuesAt(vErrors, validate263.errors, instancePath+"/transactions/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"));
 errors = vErrors.length;
 }
 }
@@ -432,7 +432,7 @@ return errors === 0;
 
 
 
-function validate298(data, {instancePath=""}={}){
+function validate298(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -449,8 +449,8 @@ let data0 = data.traces;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate253(data0[i0], {instancePath:instancePath+"/traces/" + i0}))){
-vErrors = addIssues(vErrors, validate253.errors);
+if(!(validate253(data0[i0]))){
+vErrors = addIssuesAt(vErrors, validate253.errors, instancePath+"/traces/" + i0);
 errors = vErrors.length;
 }
 }
@@ -461,14 +461,14 @@ errors++;
 }
 }
 if(data.address_book !== undefined){
-if(!(validate66(data.address_book, {instancePath:instancePath+"/address_book"}))){
-vErrors = addIssues(vErrors, validate66.errors);
+if(!(validate66(data.address_book))){
+vErrors = addIssuesAt(vErrors, validate66.errors, instancePath+"/address_book");
 errors = vErrors.length;
 }
 }
 if(data.metadata !== undefined){
-if(!(validate70(data.metadata, {instancePath:instancePath+"/metadata"}))){
-vErrors = addIssues(vErrors, validate70.errors);
+if(!(validate70(data.metadata))){
+vErrors = addIssuesAt(vErrors, validate70.errors, instancePath+"/metadata");
 errors = vErrors.length;
 }
 }

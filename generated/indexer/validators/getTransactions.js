@@ -3,36 +3,36 @@
 import { validate248, validate347, validate348, validate349, validate54, validate62 } from "./components/AccountAddress.js";
 import { validate137 } from "./components/HashQuery.js";
 import { validate333 } from "./components/TransactionsResponse.js";
-import { addIssues, issueAt } from "./components/helpers.js";
+import { addIssuesAt, atRoot, issueAt } from "./components/helpers.js";
 import { int64_getTransactions } from "./int64/getTransactions.js";
 
 export const query = validate350;
 const schema119 = {"properties":{"account":0,"exclude_account":0,"workchain":0,"shard":0,"seqno":0,"mc_seqno":0,"hash":0,"lt":0,"start_utime":0,"end_utime":0,"start_lt":0,"end_lt":0,"limit":0,"offset":0,"sort":{"enum":["asc","desc"]}}};
-const func22 = Object.prototype.hasOwnProperty;
+const func32 = Object.prototype.hasOwnProperty;
 
 
 
 
 
-function validate350(data, {instancePath=""}={}){
+function validate350(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func22.call(schema119.properties, key0))){
+if(!(func32.call(schema119.properties, key0))){
 vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
 if(data.account !== undefined){
-if(!(validate54(data.account, {instancePath:instancePath+"/account"}))){
-vErrors = addIssues(vErrors, validate54.errors);
+if(!(validate54(data.account))){
+vErrors = addIssuesAt(vErrors, validate54.errors, instancePath+"/account");
 errors = vErrors.length;
 }
 }
 if(data.exclude_account !== undefined){
-if(!(validate54(data.exclude_account, {instancePath:instancePath+"/exclude_account"}))){
-vErrors = addIssues(vErrors, validate54.errors);
+if(!(validate54(data.exclude_account))){
+vErrors = addIssuesAt(vErrors, validate54.errors, instancePath+"/exclude_account");
 errors = vErrors.length;
 }
 }
@@ -44,8 +44,8 @@ errors++;
 }
 }
 if(data.shard !== undefined){
-if(!(validate248(data.shard, {instancePath:instancePath+"/shard"}))){
-vErrors = addIssues(vErrors, validate248.errors);
+if(!(validate248(data.shard))){
+vErrors = addIssuesAt(vErrors, validate248.errors, instancePath+"/shard");
 errors = vErrors.length;
 }
 }
@@ -76,14 +76,14 @@ errors++;
 }
 }
 if(data.hash !== undefined){
-if(!(validate137(data.hash, {instancePath:instancePath+"/hash"}))){
-vErrors = addIssues(vErrors, validate137.errors);
+if(!(validate137(data.hash))){
+vErrors = addIssuesAt(vErrors, validate137.errors, instancePath+"/hash");
 errors = vErrors.length;
 }
 }
 if(data.lt !== undefined){
-if(!(validate62(data.lt, {instancePath:instancePath+"/lt"}))){
-vErrors = addIssues(vErrors, validate62.errors);
+if(!(validate62(data.lt))){
+vErrors = addIssuesAt(vErrors, validate62.errors, instancePath+"/lt");
 errors = vErrors.length;
 }
 }
@@ -114,14 +114,14 @@ errors++;
 }
 }
 if(data.start_lt !== undefined){
-if(!(validate62(data.start_lt, {instancePath:instancePath+"/start_lt"}))){
-vErrors = addIssues(vErrors, validate62.errors);
+if(!(validate62(data.start_lt))){
+vErrors = addIssuesAt(vErrors, validate62.errors, instancePath+"/start_lt");
 errors = vErrors.length;
 }
 }
 if(data.end_lt !== undefined){
-if(!(validate62(data.end_lt, {instancePath:instancePath+"/end_lt"}))){
-vErrors = addIssues(vErrors, validate62.errors);
+if(!(validate62(data.end_lt))){
+vErrors = addIssuesAt(vErrors, validate62.errors, instancePath+"/end_lt");
 errors = vErrors.length;
 }
 }

@@ -3,7 +3,7 @@
 import { validate201, validate243, validate348, validate349 } from "./components/AccountAddress.js";
 import { validate137 } from "./components/HashQuery.js";
 import { validate333 } from "./components/TransactionsResponse.js";
-import { addIssues, issueAt } from "./components/helpers.js";
+import { addIssuesAt, atRoot, issueAt } from "./components/helpers.js";
 import { int64_getTransactions } from "./int64/getTransactions.js";
 
 export const query = validate358;
@@ -11,7 +11,7 @@ export const query = validate358;
 
 
 
-function validate358(data, {instancePath=""}={}){
+function validate358(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -22,26 +22,26 @@ errors++;
 }
 }
 if(data.msg_hash !== undefined){
-if(!(validate137(data.msg_hash, {instancePath:instancePath+"/msg_hash"}))){
-vErrors = addIssues(vErrors, validate137.errors);
+if(!(validate137(data.msg_hash))){
+vErrors = addIssuesAt(vErrors, validate137.errors, instancePath+"/msg_hash");
 errors = vErrors.length;
 }
 }
 if(data.body_hash !== undefined){
-if(!(validate137(data.body_hash, {instancePath:instancePath+"/body_hash"}))){
-vErrors = addIssues(vErrors, validate137.errors);
+if(!(validate137(data.body_hash))){
+vErrors = addIssuesAt(vErrors, validate137.errors, instancePath+"/body_hash");
 errors = vErrors.length;
 }
 }
 if(data.opcode !== undefined){
-if(!(validate243(data.opcode, {instancePath:instancePath+"/opcode"}))){
-vErrors = addIssues(vErrors, validate243.errors);
+if(!(validate243(data.opcode))){
+vErrors = addIssuesAt(vErrors, validate243.errors, instancePath+"/opcode");
 errors = vErrors.length;
 }
 }
 if(data.direction !== undefined){
-if(!(validate201(data.direction, {instancePath:instancePath+"/direction"}))){
-vErrors = addIssues(vErrors, validate201.errors);
+if(!(validate201(data.direction))){
+vErrors = addIssuesAt(vErrors, validate201.errors, instancePath+"/direction");
 errors = vErrors.length;
 }
 }

@@ -2,7 +2,7 @@
 
 import { validate348, validate349, validate390, validate58, validate60, validate62, validate66 } from "./components/AccountAddress.js";
 import { validate70 } from "./components/Metadata.js";
-import { addAlternatives, addIssues, issueAt } from "./components/helpers.js";
+import { addAlternatives, addIssuesAt, atRoot, issueAt } from "./components/helpers.js";
 import { int64_getWalletStates } from "./int64/getWalletStates.js";
 
 export const query = validate390;
@@ -12,7 +12,7 @@ const schema114 = {"properties":{"last_transaction_hash":{"type":["string","null
 
 
 
-function validate339(data, {instancePath=""}={}){
+function validate339(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -25,8 +25,8 @@ vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "is_walle
 errors++;
 }
 if(data.address !== undefined){
-if(!(validate58(data.address, {instancePath:instancePath+"/address"}))){
-vErrors = addIssues(vErrors, validate58.errors);
+if(!(validate58(data.address))){
+vErrors = addIssuesAt(vErrors, validate58.errors, instancePath+"/address");
 errors = vErrors.length;
 }
 }
@@ -57,8 +57,8 @@ errors++;
 }
 }
 if(data.balance !== undefined){
-if(!(validate60(data.balance, {instancePath:instancePath+"/balance"}))){
-vErrors = addIssues(vErrors, validate60.errors);
+if(!(validate60(data.balance))){
+vErrors = addIssuesAt(vErrors, validate60.errors, instancePath+"/balance");
 errors = vErrors.length;
 }
 }
@@ -97,10 +97,11 @@ errors++;
 if(data.last_transaction_lt !== undefined){
 let data11 = data.last_transaction_lt;
 const _errs22 = errors;
+if(data11 !== null){
 let valid1 = false;
 var _errs23 = errors;
-if(!(validate62(data11, {instancePath:instancePath+"/last_transaction_lt"}))){
-vErrors = addIssues(vErrors, validate62.errors);
+if(!(validate62(data11))){
+vErrors = addIssuesAt(vErrors, validate62.errors, instancePath+"/last_transaction_lt");
 errors = vErrors.length;
 }
 var _valid0 = _errs23 === errors;
@@ -131,6 +132,7 @@ vErrors = null;
 }
 }
 }
+}
 else {
 vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
 errors++;
@@ -142,7 +144,7 @@ return errors === 0;
 
 
 
-function validate343(data, {instancePath=""}={}){
+function validate343(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -159,8 +161,8 @@ let data0 = data.wallets;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate339(data0[i0], {instancePath:instancePath+"/wallets/" + i0}))){
-vErrors = addIssues(vErrors, validate339.errors);
+if(!(validate339(data0[i0]))){
+vErrors = addIssuesAt(vErrors, validate339.errors, instancePath+"/wallets/" + i0);
 errors = vErrors.length;
 }
 }
@@ -171,14 +173,14 @@ errors++;
 }
 }
 if(data.address_book !== undefined){
-if(!(validate66(data.address_book, {instancePath:instancePath+"/address_book"}))){
-vErrors = addIssues(vErrors, validate66.errors);
+if(!(validate66(data.address_book))){
+vErrors = addIssuesAt(vErrors, validate66.errors, instancePath+"/address_book");
 errors = vErrors.length;
 }
 }
 if(data.metadata !== undefined){
-if(!(validate70(data.metadata, {instancePath:instancePath+"/metadata"}))){
-vErrors = addIssues(vErrors, validate70.errors);
+if(!(validate70(data.metadata))){
+vErrors = addIssuesAt(vErrors, validate70.errors, instancePath+"/metadata");
 errors = vErrors.length;
 }
 }

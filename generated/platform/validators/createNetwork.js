@@ -5,7 +5,7 @@ import { validate179 } from "./components/ErrorResponse-2.js";
 import { validate174 } from "./components/ErrorResponse-3.js";
 import { validate108, validate54 } from "./components/NetworkStatus.js";
 import { validate57, validate59, validate61, validate63, validate65 } from "./components/Organization.js";
-import { addIssues, commonJsExports, issueAt } from "./components/helpers.js";
+import { addIssuesAt, atRoot, commonJsExports, issueAt } from "./components/helpers.js";
 import * as module0 from "ajv/dist/runtime/ucs2length.js";
 
 const cjs0 = commonJsExports(module0);
@@ -20,7 +20,7 @@ const func4 = cjs0.default;
 
 
 
-function validate56(data, {instancePath=""}={}){
+function validate56(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -68,32 +68,32 @@ errors++;
 }
 }
 if(data.type !== undefined){
-if(!(validate57(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addIssues(vErrors, validate57.errors);
+if(!(validate57(data.type))){
+vErrors = addIssuesAt(vErrors, validate57.errors, instancePath+"/type");
 errors = vErrors.length;
 }
 }
 if(data.role !== undefined){
-if(!(validate59(data.role, {instancePath:instancePath+"/role"}))){
-vErrors = addIssues(vErrors, validate59.errors);
+if(!(validate59(data.role))){
+vErrors = addIssuesAt(vErrors, validate59.errors, instancePath+"/role");
 errors = vErrors.length;
 }
 }
 if(data.provider !== undefined){
-if(!(validate61(data.provider, {instancePath:instancePath+"/provider"}))){
-vErrors = addIssues(vErrors, validate61.errors);
+if(!(validate61(data.provider))){
+vErrors = addIssuesAt(vErrors, validate61.errors, instancePath+"/provider");
 errors = vErrors.length;
 }
 }
 if(data.region !== undefined){
-if(!(validate63(data.region, {instancePath:instancePath+"/region"}))){
-vErrors = addIssues(vErrors, validate63.errors);
+if(!(validate63(data.region))){
+vErrors = addIssuesAt(vErrors, validate63.errors, instancePath+"/region");
 errors = vErrors.length;
 }
 }
 if(data.configuration !== undefined){
-if(!(validate65(data.configuration, {instancePath:instancePath+"/configuration"}))){
-vErrors = addIssues(vErrors, validate65.errors);
+if(!(validate65(data.configuration))){
+vErrors = addIssuesAt(vErrors, validate65.errors, instancePath+"/configuration");
 errors = vErrors.length;
 }
 }
@@ -107,7 +107,7 @@ return errors === 0;
 }
 
 
-function validate53(data, {instancePath=""}={}){
+function validate53(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -173,8 +173,8 @@ errors++;
 }
 }
 if(data.configuration !== undefined){
-if(!(validate54(data.configuration, {instancePath:instancePath+"/configuration"}))){
-vErrors = addIssues(vErrors, validate54.errors);
+if(!(validate54(data.configuration))){
+vErrors = addIssuesAt(vErrors, validate54.errors, instancePath+"/configuration");
 errors = vErrors.length;
 }
 }
@@ -183,8 +183,8 @@ let data4 = data.nodes;
 if(Array.isArray(data4)){
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate56(data4[i0], {instancePath:instancePath+"/nodes/" + i0}))){
-vErrors = addIssues(vErrors, validate56.errors);
+if(!(validate56(data4[i0]))){
+vErrors = addIssuesAt(vErrors, validate56.errors, instancePath+"/nodes/" + i0);
 errors = vErrors.length;
 }
 }

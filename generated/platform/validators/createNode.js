@@ -6,7 +6,7 @@ import { validate174 } from "./components/ErrorResponse-3.js";
 import { validate128 } from "./components/Node-2.js";
 import { validate74 } from "./components/NodeDetails.js";
 import { validate57, validate59, validate61, validate63, validate65, validate76 } from "./components/Organization.js";
-import { addIssue, addIssues, commonJsExports, dateTimeFormat, issueAt } from "./components/helpers.js";
+import { addIssue, addIssuesAt, atRoot, commonJsExports, dateTimeFormat, issueAt } from "./components/helpers.js";
 import * as module0 from "ajv/dist/runtime/ucs2length.js";
 
 const cjs0 = commonJsExports(module0);
@@ -25,7 +25,7 @@ const func4 = cjs0.default;
 
 const formats8 = dateTimeFormat;
 
-function validate68(data, {instancePath=""}={}){
+function validate68(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 const _errs2 = errors;
@@ -271,44 +271,44 @@ errors++;
 }
 }
 if(data.type !== undefined){
-if(!(validate57(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addIssues(vErrors, validate57.errors);
+if(!(validate57(data.type))){
+vErrors = addIssuesAt(vErrors, validate57.errors, instancePath+"/type");
 errors = vErrors.length;
 }
 }
 if(data.provider !== undefined){
-if(!(validate61(data.provider, {instancePath:instancePath+"/provider"}))){
-vErrors = addIssues(vErrors, validate61.errors);
+if(!(validate61(data.provider))){
+vErrors = addIssuesAt(vErrors, validate61.errors, instancePath+"/provider");
 errors = vErrors.length;
 }
 }
 if(data.region !== undefined){
-if(!(validate63(data.region, {instancePath:instancePath+"/region"}))){
-vErrors = addIssues(vErrors, validate63.errors);
+if(!(validate63(data.region))){
+vErrors = addIssuesAt(vErrors, validate63.errors, instancePath+"/region");
 errors = vErrors.length;
 }
 }
 if(data.role !== undefined){
-if(!(validate59(data.role, {instancePath:instancePath+"/role"}))){
-vErrors = addIssues(vErrors, validate59.errors);
+if(!(validate59(data.role))){
+vErrors = addIssuesAt(vErrors, validate59.errors, instancePath+"/role");
 errors = vErrors.length;
 }
 }
 if(data.configuration !== undefined){
-if(!(validate65(data.configuration, {instancePath:instancePath+"/configuration"}))){
-vErrors = addIssues(vErrors, validate65.errors);
+if(!(validate65(data.configuration))){
+vErrors = addIssuesAt(vErrors, validate65.errors, instancePath+"/configuration");
 errors = vErrors.length;
 }
 }
 if(data.details !== undefined){
-if(!(validate74(data.details, {instancePath:instancePath+"/details"}))){
-vErrors = addIssues(vErrors, validate74.errors);
+if(!(validate74(data.details))){
+vErrors = addIssuesAt(vErrors, validate74.errors, instancePath+"/details");
 errors = vErrors.length;
 }
 }
 if(data.creator !== undefined){
-if(!(validate76(data.creator, {instancePath:instancePath+"/creator"}))){
-vErrors = addIssues(vErrors, validate76.errors);
+if(!(validate76(data.creator))){
+vErrors = addIssuesAt(vErrors, validate76.errors, instancePath+"/creator");
 errors = vErrors.length;
 }
 }

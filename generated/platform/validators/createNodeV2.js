@@ -4,7 +4,7 @@ import { validate194 } from "./components/ErrorResponse.js";
 import { validate179 } from "./components/ErrorResponse-2.js";
 import { validate174 } from "./components/ErrorResponse-3.js";
 import { validate152 } from "./components/NodeV2.js";
-import { commonJsExports, issueAt } from "./components/helpers.js";
+import { atRoot, commonJsExports, issueAt } from "./components/helpers.js";
 import * as module0 from "ajv/dist/runtime/ucs2length.js";
 
 const cjs0 = commonJsExports(module0);
@@ -13,7 +13,7 @@ const cjs0 = commonJsExports(module0);
 export const body = validate80;
 const func4 = cjs0.default;
 
-function validate80(data, {instancePath=""}={}){
+function validate80(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){

@@ -4,7 +4,7 @@ import { validate194 } from "./components/ErrorResponse.js";
 import { validate179 } from "./components/ErrorResponse-2.js";
 import { validate174 } from "./components/ErrorResponse-3.js";
 import { validate145, validate189 } from "./components/UsageNodeType.js";
-import { addIssues, commonJsExports, dateTimeFormat, hexAwarePattern, issueAt } from "./components/helpers.js";
+import { addIssuesAt, atRoot, commonJsExports, dateTimeFormat, hexAwarePattern, issueAt } from "./components/helpers.js";
 import * as module0 from "ajv/dist/runtime/ucs2length.js";
 
 const cjs0 = commonJsExports(module0);
@@ -18,7 +18,7 @@ const func4 = cjs0.default;
 
 const pattern6 = func0("^-?(datetime|node_id)(,-?(datetime|node_id))?$", "u");
 
-function validate216(data, {instancePath=""}={}){
+function validate216(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -94,8 +94,8 @@ errors++;
 }
 }
 if(data.node_type !== undefined){
-if(!(validate145(data.node_type, {instancePath:instancePath+"/node_type"}))){
-vErrors = addIssues(vErrors, validate145.errors);
+if(!(validate145(data.node_type))){
+vErrors = addIssuesAt(vErrors, validate145.errors, instancePath+"/node_type");
 errors = vErrors.length;
 }
 }

@@ -2,8 +2,8 @@
 
 import { validate194 } from "./components/ErrorResponse.js";
 import { validate179 } from "./components/ErrorResponse-2.js";
-import { addIssues, issueAt } from "./components/helpers.js";
-function validate86(data, {instancePath=""}={}){
+import { addIssuesAt, atRoot, issueAt } from "./components/helpers.js";
+function validate86(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -97,7 +97,7 @@ return errors === 0;
 }
 
 
-function validate87(data, {instancePath=""}={}){
+function validate87(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -110,8 +110,8 @@ let data0 = data.options;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate86(data0[i0], {instancePath:instancePath+"/options/" + i0}))){
-vErrors = addIssues(vErrors, validate86.errors);
+if(!(validate86(data0[i0]))){
+vErrors = addIssuesAt(vErrors, validate86.errors, instancePath+"/options/" + i0);
 errors = vErrors.length;
 }
 }

@@ -6,7 +6,7 @@ import { validate174 } from "./components/ErrorResponse-3.js";
 import { validate184 } from "./components/ErrorResponse-4.js";
 import { validate108, validate110 } from "./components/NetworkStatus.js";
 import { validate82 } from "./components/Organization.js";
-import { addIssues, commonJsExports, issueAt } from "./components/helpers.js";
+import { addIssuesAt, atRoot, commonJsExports, issueAt } from "./components/helpers.js";
 import * as module0 from "ajv/dist/runtime/ucs2length.js";
 
 const cjs0 = commonJsExports(module0);
@@ -18,7 +18,7 @@ const func4 = cjs0.default;
 
 
 
-function validate203(data, {instancePath=""}={}){
+function validate203(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -78,8 +78,8 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate110(data.status, {instancePath:instancePath+"/status"}))){
-vErrors = addIssues(vErrors, validate110.errors);
+if(!(validate110(data.status))){
+vErrors = addIssuesAt(vErrors, validate110.errors, instancePath+"/status");
 errors = vErrors.length;
 }
 }
@@ -97,8 +97,8 @@ errors++;
 }
 }
 if(data.project_type !== undefined){
-if(!(validate82(data.project_type, {instancePath:instancePath+"/project_type"}))){
-vErrors = addIssues(vErrors, validate82.errors);
+if(!(validate82(data.project_type))){
+vErrors = addIssuesAt(vErrors, validate82.errors, instancePath+"/project_type");
 errors = vErrors.length;
 }
 }
@@ -114,7 +114,7 @@ return errors === 0;
 const schema51 = {"properties":{"next":{"type":["string","null"]},"previous":{"type":["string","null"]}}};
 
 
-function validate125(data, {instancePath=""}={}){
+function validate125(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -166,8 +166,8 @@ let data3 = data.results;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate108(data3[i0], {instancePath:instancePath+"/results/" + i0}))){
-vErrors = addIssues(vErrors, validate108.errors);
+if(!(validate108(data3[i0]))){
+vErrors = addIssuesAt(vErrors, validate108.errors, instancePath+"/results/" + i0);
 errors = vErrors.length;
 }
 }

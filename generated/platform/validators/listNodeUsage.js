@@ -5,7 +5,7 @@ import { validate179 } from "./components/ErrorResponse-2.js";
 import { validate174 } from "./components/ErrorResponse-3.js";
 import { validate184 } from "./components/ErrorResponse-4.js";
 import { validate145, validate189 } from "./components/UsageNodeType.js";
-import { addAlternatives, addIssues, commonJsExports, dateTimeFormat, hexAwarePattern, issueAt } from "./components/helpers.js";
+import { addAlternatives, addIssuesAt, atRoot, commonJsExports, dateTimeFormat, hexAwarePattern, issueAt } from "./components/helpers.js";
 import * as module0 from "ajv/dist/runtime/ucs2length.js";
 
 const cjs0 = commonJsExports(module0);
@@ -20,7 +20,7 @@ const formats8 = dateTimeFormat;
 
 const pattern6 = func0("^-?(datetime|node_id)(,-?(datetime|node_id))?$", "u");
 
-function validate214(data, {instancePath=""}={}){
+function validate214(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -96,8 +96,8 @@ errors++;
 }
 }
 if(data.node_type !== undefined){
-if(!(validate145(data.node_type, {instancePath:instancePath+"/node_type"}))){
-vErrors = addIssues(vErrors, validate145.errors);
+if(!(validate145(data.node_type))){
+vErrors = addIssuesAt(vErrors, validate145.errors, instancePath+"/node_type");
 errors = vErrors.length;
 }
 }
@@ -150,7 +150,7 @@ return errors === 0;
 const schema62 = {"properties":{"next":{"type":["string","null"]},"previous":{"type":["string","null"]}}};
 const schema60 = {"properties":{"protocol":{"type":["string","null"]},"network":{"type":["string","null"]},"compute_hours":{"type":["integer","null"]},"gb_hour":{"type":["integer","null"]},"request_units":{"type":["integer","null"]},"bloxroute_requests":{"type":["integer","null"]}}};
 
-function validate144(data, {instancePath=""}={}){
+function validate144(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -192,8 +192,8 @@ let data3 = data.node_type;
 const _errs8 = errors;
 let valid1 = false;
 var _errs9 = errors;
-if(!(validate145(data3, {instancePath:instancePath+"/node_type"}))){
-vErrors = addIssues(vErrors, validate145.errors);
+if(!(validate145(data3))){
+vErrors = addIssuesAt(vErrors, validate145.errors, instancePath+"/node_type");
 errors = vErrors.length;
 }
 var _valid0 = _errs9 === errors;
@@ -299,7 +299,7 @@ return errors === 0;
 }
 
 
-function validate149(data, {instancePath=""}={}){
+function validate149(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -365,7 +365,7 @@ return errors === 0;
 }
 
 
-function validate147(data, {instancePath=""}={}){
+function validate147(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -417,8 +417,8 @@ let data3 = data.results;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate144(data3[i0], {instancePath:instancePath+"/results/" + i0}))){
-vErrors = addIssues(vErrors, validate144.errors);
+if(!(validate144(data3[i0]))){
+vErrors = addIssuesAt(vErrors, validate144.errors, instancePath+"/results/" + i0);
 errors = vErrors.length;
 }
 }
@@ -429,8 +429,8 @@ errors++;
 }
 }
 if(data.totals !== undefined){
-if(!(validate149(data.totals, {instancePath:instancePath+"/totals"}))){
-vErrors = addIssues(vErrors, validate149.errors);
+if(!(validate149(data.totals))){
+vErrors = addIssuesAt(vErrors, validate149.errors, instancePath+"/totals");
 errors = vErrors.length;
 }
 }

@@ -7,7 +7,7 @@ import { validate184 } from "./components/ErrorResponse-4.js";
 import { validate112 } from "./components/Node.js";
 import { validate119 } from "./components/NodeDetails.js";
 import { validate57, validate59, validate61, validate63, validate82 } from "./components/Organization.js";
-import { addIssues, commonJsExports, issueAt } from "./components/helpers.js";
+import { addIssuesAt, atRoot, commonJsExports, issueAt } from "./components/helpers.js";
 import * as module0 from "ajv/dist/runtime/ucs2length.js";
 
 const cjs0 = commonJsExports(module0);
@@ -24,7 +24,7 @@ const func4 = cjs0.default;
 
 
 
-function validate206(data, {instancePath=""}={}){
+function validate206(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -103,14 +103,14 @@ errors++;
 }
 }
 if(data.role !== undefined){
-if(!(validate59(data.role, {instancePath:instancePath+"/role"}))){
-vErrors = addIssues(vErrors, validate59.errors);
+if(!(validate59(data.role))){
+vErrors = addIssuesAt(vErrors, validate59.errors, instancePath+"/role");
 errors = vErrors.length;
 }
 }
 if(data.project_type !== undefined){
-if(!(validate82(data.project_type, {instancePath:instancePath+"/project_type"}))){
-vErrors = addIssues(vErrors, validate82.errors);
+if(!(validate82(data.project_type))){
+vErrors = addIssuesAt(vErrors, validate82.errors, instancePath+"/project_type");
 errors = vErrors.length;
 }
 }
@@ -121,26 +121,26 @@ errors++;
 }
 }
 if(data.provider !== undefined){
-if(!(validate61(data.provider, {instancePath:instancePath+"/provider"}))){
-vErrors = addIssues(vErrors, validate61.errors);
+if(!(validate61(data.provider))){
+vErrors = addIssuesAt(vErrors, validate61.errors, instancePath+"/provider");
 errors = vErrors.length;
 }
 }
 if(data.region !== undefined){
-if(!(validate63(data.region, {instancePath:instancePath+"/region"}))){
-vErrors = addIssues(vErrors, validate63.errors);
+if(!(validate63(data.region))){
+vErrors = addIssuesAt(vErrors, validate63.errors, instancePath+"/region");
 errors = vErrors.length;
 }
 }
 if(data.status !== undefined){
-if(!(validate119(data.status, {instancePath:instancePath+"/status"}))){
-vErrors = addIssues(vErrors, validate119.errors);
+if(!(validate119(data.status))){
+vErrors = addIssuesAt(vErrors, validate119.errors, instancePath+"/status");
 errors = vErrors.length;
 }
 }
 if(data.type !== undefined){
-if(!(validate57(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addIssues(vErrors, validate57.errors);
+if(!(validate57(data.type))){
+vErrors = addIssuesAt(vErrors, validate57.errors, instancePath+"/type");
 errors = vErrors.length;
 }
 }
@@ -162,7 +162,7 @@ return errors === 0;
 const schema56 = {"properties":{"next":{"type":["string","null"]},"previous":{"type":["string","null"]}}};
 
 
-function validate139(data, {instancePath=""}={}){
+function validate139(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -214,8 +214,8 @@ let data3 = data.results;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate112(data3[i0], {instancePath:instancePath+"/results/" + i0}))){
-vErrors = addIssues(vErrors, validate112.errors);
+if(!(validate112(data3[i0]))){
+vErrors = addIssuesAt(vErrors, validate112.errors, instancePath+"/results/" + i0);
 errors = vErrors.length;
 }
 }

@@ -5,11 +5,11 @@ import { validate179 } from "./components/ErrorResponse-2.js";
 import { validate174 } from "./components/ErrorResponse-3.js";
 import { validate184 } from "./components/ErrorResponse-4.js";
 import { validate152 } from "./components/NodeV2.js";
-import { addIssues, issueAt } from "./components/helpers.js";
+import { addIssuesAt, atRoot, issueAt } from "./components/helpers.js";
 export const query = validate213;
 const schema90 = {"properties":{"order_by":{"enum":["name","-name","created_at","-created_at"]}}};
 
-function validate213(data, {instancePath=""}={}){
+function validate213(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -55,7 +55,7 @@ return errors === 0;
 const schema66 = {"properties":{"next":{"type":["string","null"]},"previous":{"type":["string","null"]}}};
 
 
-function validate155(data, {instancePath=""}={}){
+function validate155(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -107,8 +107,8 @@ let data3 = data.results;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate152(data3[i0], {instancePath:instancePath+"/results/" + i0}))){
-vErrors = addIssues(vErrors, validate152.errors);
+if(!(validate152(data3[i0]))){
+vErrors = addIssuesAt(vErrors, validate152.errors, instancePath+"/results/" + i0);
 errors = vErrors.length;
 }
 }

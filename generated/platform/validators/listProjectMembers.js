@@ -5,12 +5,12 @@ import { validate179 } from "./components/ErrorResponse-2.js";
 import { validate174 } from "./components/ErrorResponse-3.js";
 import { validate184 } from "./components/ErrorResponse-4.js";
 import { validate201 } from "./components/Organization.js";
-import { addIssues, issueAt } from "./components/helpers.js";
+import { addIssuesAt, atRoot, issueAt } from "./components/helpers.js";
 export const path = validate201;
 
 export const query = validate202;
 
-function validate202(data, {instancePath=""}={}){
+function validate202(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -44,7 +44,7 @@ return errors === 0;
 
 const schema71 = {"properties":{"next":{"type":["string","null"]},"previous":{"type":["string","null"]}}};
 
-function validate163(data, {instancePath=""}={}){
+function validate163(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -80,7 +80,7 @@ return errors === 0;
 }
 
 
-function validate164(data, {instancePath=""}={}){
+function validate164(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -132,8 +132,8 @@ let data3 = data.results;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate163(data3[i0], {instancePath:instancePath+"/results/" + i0}))){
-vErrors = addIssues(vErrors, validate163.errors);
+if(!(validate163(data3[i0]))){
+vErrors = addIssuesAt(vErrors, validate163.errors, instancePath+"/results/" + i0);
 errors = vErrors.length;
 }
 }

@@ -2,7 +2,7 @@
 
 import { validate194, validate90 } from "./components/ErrorResponse.js";
 import { validate174 } from "./components/ErrorResponse-3.js";
-import { addIssues, hexAwarePattern, issueAt } from "./components/helpers.js";
+import { addIssuesAt, atRoot, decimalOutside, hexAwarePattern, issueAt } from "./components/helpers.js";
 import { int64_requestSepoliaFaucet } from "./int64/requestSepoliaFaucet.js";
 
 const func0 = hexAwarePattern;
@@ -10,7 +10,7 @@ const func0 = hexAwarePattern;
 export const body = validate98;
 const pattern3 = func0("^0x[0-9a-fA-F]{40}$", "u");
 
-function validate98(data, {instancePath=""}={}){
+function validate98(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -49,10 +49,9 @@ return errors === 0;
 const schema43 = {"properties":{"amountSent":{"type":["integer","string"]}}};
 const pattern4 = new RegExp("^-?[0-9]+$");
 const pattern5 = func0("^-?[0-9]+$", "u");
-const obj0 = BigInt("0");
-const obj1 = BigInt("115792089237316195423570985008687907853269984665640564039457584007913129639935");
+const func18 = decimalOutside;
 
-function validate99(data, {instancePath=""}={}){
+function validate99(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -67,8 +66,7 @@ vErrors = issueAt(vErrors, instancePath+"/amountSent", "type", {type: schema43.p
 errors++;
 }
 if(typeof data0 == "string" && pattern4.test(data0)){
-const integer0 = BigInt(data0);
-if(integer0 < obj0 || integer0 > obj1){
+if(func18(data0, "0", "115792089237316195423570985008687907853269984665640564039457584007913129639935")){
 vErrors = issueAt(vErrors, instancePath+"/amountSent", "integerFormat", {format: "uint256"});
 errors++;
 }
@@ -105,13 +103,13 @@ return errors === 0;
 
 
 
-function validate100(data, {instancePath=""}={}){
+function validate100(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error !== undefined){
-if(!(validate90(data.error, {instancePath:instancePath+"/error"}))){
-vErrors = addIssues(vErrors, validate90.errors);
+if(!(validate90(data.error))){
+vErrors = addIssuesAt(vErrors, validate90.errors, instancePath+"/error");
 errors = vErrors.length;
 }
 }

@@ -6,7 +6,7 @@ import { validate174 } from "./components/ErrorResponse-3.js";
 import { validate184 } from "./components/ErrorResponse-4.js";
 import { validate108 } from "./components/NetworkStatus.js";
 import { validate201 } from "./components/Organization.js";
-import { commonJsExports, issueAt } from "./components/helpers.js";
+import { atRoot, commonJsExports, issueAt } from "./components/helpers.js";
 import * as module0 from "ajv/dist/runtime/ucs2length.js";
 
 const cjs0 = commonJsExports(module0);
@@ -15,7 +15,7 @@ const cjs0 = commonJsExports(module0);
 export const body = validate169;
 const func4 = cjs0.default;
 
-function validate169(data, {instancePath=""}={}){
+function validate169(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){

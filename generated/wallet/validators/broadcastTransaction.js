@@ -2,7 +2,7 @@
 
 import { validate118, validate122, validate185, validate200, validate92 } from "./components/Address.js";
 import { validate203 } from "./components/RawData.js";
-import { addAlternatives, addIssue, addIssues, issueAt } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues, addIssuesAt, atRoot, issueAt } from "./components/helpers.js";
 export const body = validate437;
 
 
@@ -10,7 +10,7 @@ export const body = validate437;
 
 
 
-function validate437(data, {instancePath=""}={}){
+function validate437(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -33,20 +33,20 @@ errors++;
 }
 }
 if(data.txID !== undefined){
-if(!(validate185(data.txID, {instancePath:instancePath+"/txID"}))){
-vErrors = addIssues(vErrors, validate185.errors);
+if(!(validate185(data.txID))){
+vErrors = addIssuesAt(vErrors, validate185.errors, instancePath+"/txID");
 errors = vErrors.length;
 }
 }
 if(data.raw_data !== undefined){
-if(!(validate203(data.raw_data, {instancePath:instancePath+"/raw_data"}))){
-vErrors = addIssues(vErrors, validate203.errors);
+if(!(validate203(data.raw_data))){
+vErrors = addIssuesAt(vErrors, validate203.errors, instancePath+"/raw_data");
 errors = vErrors.length;
 }
 }
 if(data.raw_data_hex !== undefined){
-if(!(validate92(data.raw_data_hex, {instancePath:instancePath+"/raw_data_hex"}))){
-vErrors = addIssues(vErrors, validate92.errors);
+if(!(validate92(data.raw_data_hex))){
+vErrors = addIssuesAt(vErrors, validate92.errors, instancePath+"/raw_data_hex");
 errors = vErrors.length;
 }
 }
@@ -59,8 +59,8 @@ errors++;
 }
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate200(data3[i0], {instancePath:instancePath+"/signature/" + i0}))){
-vErrors = addIssues(vErrors, validate200.errors);
+if(!(validate200(data3[i0]))){
+vErrors = addIssuesAt(vErrors, validate200.errors, instancePath+"/signature/" + i0);
 errors = vErrors.length;
 }
 }
@@ -71,8 +71,8 @@ errors++;
 }
 }
 if(data.visible !== undefined){
-if(!(validate122(data.visible, {instancePath:instancePath+"/visible"}))){
-vErrors = addIssues(vErrors, validate122.errors);
+if(!(validate122(data.visible))){
+vErrors = addIssuesAt(vErrors, validate122.errors, instancePath+"/visible");
 errors = vErrors.length;
 }
 }
@@ -86,7 +86,7 @@ return errors === 0;
 }
 
 
-function validate247(data, {instancePath=""}={}){
+function validate247(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 const _errs1 = errors;
@@ -142,8 +142,8 @@ errors++;
 }
 }
 if(data.txid !== undefined){
-if(!(validate185(data.txid, {instancePath:instancePath+"/txid"}))){
-vErrors = addIssues(vErrors, validate185.errors);
+if(!(validate185(data.txid))){
+vErrors = addIssuesAt(vErrors, validate185.errors, instancePath+"/txid");
 errors = vErrors.length;
 }
 }
@@ -158,7 +158,7 @@ return errors === 0;
 
 
 
-function validate249(data, {instancePath=""}={}){
+function validate249(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;

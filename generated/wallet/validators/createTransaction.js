@@ -2,7 +2,7 @@
 
 import { validate122, validate152, validate59 } from "./components/Address.js";
 import { validate593 } from "./components/UnsignedTransactionResult.js";
-import { addIssues, issueAt } from "./components/helpers.js";
+import { addIssuesAt, atRoot, issueAt } from "./components/helpers.js";
 import { int64_createTransaction } from "./int64/createTransaction.js";
 
 export const body = validate337;
@@ -10,7 +10,7 @@ export const body = validate337;
 
 
 
-function validate337(data, {instancePath=""}={}){
+function validate337(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -33,26 +33,26 @@ errors++;
 }
 }
 if(data.owner_address !== undefined){
-if(!(validate59(data.owner_address, {instancePath:instancePath+"/owner_address"}))){
-vErrors = addIssues(vErrors, validate59.errors);
+if(!(validate59(data.owner_address))){
+vErrors = addIssuesAt(vErrors, validate59.errors, instancePath+"/owner_address");
 errors = vErrors.length;
 }
 }
 if(data.to_address !== undefined){
-if(!(validate59(data.to_address, {instancePath:instancePath+"/to_address"}))){
-vErrors = addIssues(vErrors, validate59.errors);
+if(!(validate59(data.to_address))){
+vErrors = addIssuesAt(vErrors, validate59.errors, instancePath+"/to_address");
 errors = vErrors.length;
 }
 }
 if(data.amount !== undefined){
-if(!(validate152(data.amount, {instancePath:instancePath+"/amount"}))){
-vErrors = addIssues(vErrors, validate152.errors);
+if(!(validate152(data.amount))){
+vErrors = addIssuesAt(vErrors, validate152.errors, instancePath+"/amount");
 errors = vErrors.length;
 }
 }
 if(data.visible !== undefined){
-if(!(validate122(data.visible, {instancePath:instancePath+"/visible"}))){
-vErrors = addIssues(vErrors, validate122.errors);
+if(!(validate122(data.visible))){
+vErrors = addIssuesAt(vErrors, validate122.errors, instancePath+"/visible");
 errors = vErrors.length;
 }
 }

@@ -2,7 +2,7 @@
 
 import { validate122, validate152, validate346, validate59 } from "./components/Address.js";
 import { validate579 } from "./components/UnsignedTransactionResult-2.js";
-import { addIssues, hexAwarePattern, int64Format, issueAt } from "./components/helpers.js";
+import { addIssuesAt, atRoot, decimalOutside, hexAwarePattern, int64Format, issueAt } from "./components/helpers.js";
 import { int64_createTransaction } from "./int64/createTransaction.js";
 
 const func0 = hexAwarePattern;
@@ -15,11 +15,10 @@ const schema89 = {"properties":{"lock_period":{"type":["integer","string"]}}};
 
 const pattern4 = new RegExp("^-?[0-9]+$");
 const pattern5 = func0("^-?[0-9]+$", "u");
-const obj0 = BigInt("-9223372036854775808");
-const obj1 = BigInt("9223372036854775807");
+const func5 = decimalOutside;
 const formats0 = int64Format;
 
-function validate342(data, {instancePath=""}={}){
+function validate342(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -46,26 +45,26 @@ errors++;
 }
 }
 if(data.owner_address !== undefined){
-if(!(validate59(data.owner_address, {instancePath:instancePath+"/owner_address"}))){
-vErrors = addIssues(vErrors, validate59.errors);
+if(!(validate59(data.owner_address))){
+vErrors = addIssuesAt(vErrors, validate59.errors, instancePath+"/owner_address");
 errors = vErrors.length;
 }
 }
 if(data.receiver_address !== undefined){
-if(!(validate59(data.receiver_address, {instancePath:instancePath+"/receiver_address"}))){
-vErrors = addIssues(vErrors, validate59.errors);
+if(!(validate59(data.receiver_address))){
+vErrors = addIssuesAt(vErrors, validate59.errors, instancePath+"/receiver_address");
 errors = vErrors.length;
 }
 }
 if(data.balance !== undefined){
-if(!(validate152(data.balance, {instancePath:instancePath+"/balance"}))){
-vErrors = addIssues(vErrors, validate152.errors);
+if(!(validate152(data.balance))){
+vErrors = addIssuesAt(vErrors, validate152.errors, instancePath+"/balance");
 errors = vErrors.length;
 }
 }
 if(data.resource !== undefined){
-if(!(validate346(data.resource, {instancePath:instancePath+"/resource"}))){
-vErrors = addIssues(vErrors, validate346.errors);
+if(!(validate346(data.resource))){
+vErrors = addIssuesAt(vErrors, validate346.errors, instancePath+"/resource");
 errors = vErrors.length;
 }
 }
@@ -82,8 +81,7 @@ vErrors = issueAt(vErrors, instancePath+"/lock_period", "type", {type: schema89.
 errors++;
 }
 if(typeof data5 == "string" && pattern4.test(data5)){
-const integer0 = BigInt(data5);
-if(integer0 < obj0 || integer0 > obj1){
+if(func5(data5, "-9223372036854775808", "9223372036854775807")){
 vErrors = issueAt(vErrors, instancePath+"/lock_period", "integerFormat", {format: "int64"});
 errors++;
 }
@@ -106,8 +104,8 @@ errors++;
 }
 }
 if(data.visible !== undefined){
-if(!(validate122(data.visible, {instancePath:instancePath+"/visible"}))){
-vErrors = addIssues(vErrors, validate122.errors);
+if(!(validate122(data.visible))){
+vErrors = addIssuesAt(vErrors, validate122.errors, instancePath+"/visible");
 errors = vErrors.length;
 }
 }

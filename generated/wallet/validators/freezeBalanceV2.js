@@ -2,7 +2,7 @@
 
 import { validate122, validate152, validate346, validate59 } from "./components/Address.js";
 import { validate579 } from "./components/UnsignedTransactionResult-2.js";
-import { addIssues, issueAt } from "./components/helpers.js";
+import { addIssuesAt, atRoot, issueAt } from "./components/helpers.js";
 import { int64_createTransaction } from "./int64/createTransaction.js";
 
 export const body = validate390;
@@ -11,7 +11,7 @@ export const body = validate390;
 
 
 
-function validate390(data, {instancePath=""}={}){
+function validate390(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -30,26 +30,26 @@ errors++;
 }
 }
 if(data.owner_address !== undefined){
-if(!(validate59(data.owner_address, {instancePath:instancePath+"/owner_address"}))){
-vErrors = addIssues(vErrors, validate59.errors);
+if(!(validate59(data.owner_address))){
+vErrors = addIssuesAt(vErrors, validate59.errors, instancePath+"/owner_address");
 errors = vErrors.length;
 }
 }
 if(data.frozen_balance !== undefined){
-if(!(validate152(data.frozen_balance, {instancePath:instancePath+"/frozen_balance"}))){
-vErrors = addIssues(vErrors, validate152.errors);
+if(!(validate152(data.frozen_balance))){
+vErrors = addIssuesAt(vErrors, validate152.errors, instancePath+"/frozen_balance");
 errors = vErrors.length;
 }
 }
 if(data.resource !== undefined){
-if(!(validate346(data.resource, {instancePath:instancePath+"/resource"}))){
-vErrors = addIssues(vErrors, validate346.errors);
+if(!(validate346(data.resource))){
+vErrors = addIssuesAt(vErrors, validate346.errors, instancePath+"/resource");
 errors = vErrors.length;
 }
 }
 if(data.visible !== undefined){
-if(!(validate122(data.visible, {instancePath:instancePath+"/visible"}))){
-vErrors = addIssues(vErrors, validate122.errors);
+if(!(validate122(data.visible))){
+vErrors = addIssuesAt(vErrors, validate122.errors, instancePath+"/visible");
 errors = vErrors.length;
 }
 }

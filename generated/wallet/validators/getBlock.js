@@ -2,7 +2,7 @@
 
 import { validate122 } from "./components/Address.js";
 import { validate568 } from "./components/BlockResult-2.js";
-import { addIssues, hexAwarePattern, issueAt } from "./components/helpers.js";
+import { addIssuesAt, atRoot, hexAwarePattern, issueAt } from "./components/helpers.js";
 import { int64_getNowBlock } from "./int64/getNowBlock.js";
 
 const func0 = hexAwarePattern;
@@ -11,7 +11,7 @@ export const body = validate400;
 const pattern31 = func0("^([0-9]{1,19}|[0-9a-fA-F]{64})$", "u");
 
 
-function validate400(data, {instancePath=""}={}){
+function validate400(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -41,8 +41,8 @@ errors++;
 }
 }
 if(data.visible !== undefined){
-if(!(validate122(data.visible, {instancePath:instancePath+"/visible"}))){
-vErrors = addIssues(vErrors, validate122.errors);
+if(!(validate122(data.visible))){
+vErrors = addIssuesAt(vErrors, validate122.errors, instancePath+"/visible");
 errors = vErrors.length;
 }
 }

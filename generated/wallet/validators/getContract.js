@@ -2,7 +2,7 @@
 
 import { validate118, validate145 } from "./components/Address.js";
 import { validate297, validate548 } from "./components/ContractRequest.js";
-import { addAlternatives, addIssues } from "./components/helpers.js";
+import { addAlternatives, addIssues, atRoot } from "./components/helpers.js";
 import { int64_getContract } from "./int64/getContract.js";
 
 export const body = validate548;
@@ -11,7 +11,7 @@ export const body = validate548;
 
 
 
-function validate319(data, {instancePath=""}={}){
+function validate319(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;

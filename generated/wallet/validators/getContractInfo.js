@@ -2,7 +2,7 @@
 
 import { validate118, validate145, validate61, validate92 } from "./components/Address.js";
 import { validate297, validate548 } from "./components/ContractRequest.js";
-import { addAlternatives, addIssues, issueAt } from "./components/helpers.js";
+import { addAlternatives, addIssues, addIssuesAt, atRoot, issueAt } from "./components/helpers.js";
 import { int64_getContractInfo } from "./int64/getContractInfo.js";
 
 export const body = validate548;
@@ -11,7 +11,7 @@ export const body = validate548;
 
 
 
-function validate296(data, {instancePath=""}={}){
+function validate296(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -20,14 +20,14 @@ vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "smart_co
 errors++;
 }
 if(data.smart_contract !== undefined){
-if(!(validate297(data.smart_contract, {instancePath:instancePath+"/smart_contract"}))){
-vErrors = addIssues(vErrors, validate297.errors);
+if(!(validate297(data.smart_contract))){
+vErrors = addIssuesAt(vErrors, validate297.errors, instancePath+"/smart_contract");
 errors = vErrors.length;
 }
 }
 if(data.runtimecode !== undefined){
-if(!(validate92(data.runtimecode, {instancePath:instancePath+"/runtimecode"}))){
-vErrors = addIssues(vErrors, validate92.errors);
+if(!(validate92(data.runtimecode))){
+vErrors = addIssuesAt(vErrors, validate92.errors, instancePath+"/runtimecode");
 errors = vErrors.length;
 }
 }
@@ -35,20 +35,20 @@ if(data.contract_state !== undefined){
 let data2 = data.contract_state;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.energy_usage !== undefined){
-if(!(validate61(data2.energy_usage, {instancePath:instancePath+"/contract_state/energy_usage"}))){
-vErrors = addIssues(vErrors, validate61.errors);
+if(!(validate61(data2.energy_usage))){
+vErrors = addIssuesAt(vErrors, validate61.errors, instancePath+"/contract_state/energy_usage");
 errors = vErrors.length;
 }
 }
 if(data2.energy_factor !== undefined){
-if(!(validate61(data2.energy_factor, {instancePath:instancePath+"/contract_state/energy_factor"}))){
-vErrors = addIssues(vErrors, validate61.errors);
+if(!(validate61(data2.energy_factor))){
+vErrors = addIssuesAt(vErrors, validate61.errors, instancePath+"/contract_state/energy_factor");
 errors = vErrors.length;
 }
 }
 if(data2.update_cycle !== undefined){
-if(!(validate61(data2.update_cycle, {instancePath:instancePath+"/contract_state/update_cycle"}))){
-vErrors = addIssues(vErrors, validate61.errors);
+if(!(validate61(data2.update_cycle))){
+vErrors = addIssuesAt(vErrors, validate61.errors, instancePath+"/contract_state/update_cycle");
 errors = vErrors.length;
 }
 }
@@ -70,7 +70,7 @@ return errors === 0;
 
 
 
-function validate312(data, {instancePath=""}={}){
+function validate312(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;

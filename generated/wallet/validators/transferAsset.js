@@ -2,7 +2,7 @@
 
 import { validate122, validate152, validate59 } from "./components/Address.js";
 import { validate593 } from "./components/UnsignedTransactionResult.js";
-import { addIssues, hexAwarePattern, issueAt } from "./components/helpers.js";
+import { addIssuesAt, atRoot, hexAwarePattern, issueAt } from "./components/helpers.js";
 import { int64_createTransaction } from "./int64/createTransaction.js";
 
 const func0 = hexAwarePattern;
@@ -13,7 +13,7 @@ export const body = validate491;
 
 const pattern37 = func0("^[0-9a-fA-F]+$", "u");
 
-function validate491(data, {instancePath=""}={}){
+function validate491(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -40,14 +40,14 @@ errors++;
 }
 }
 if(data.owner_address !== undefined){
-if(!(validate59(data.owner_address, {instancePath:instancePath+"/owner_address"}))){
-vErrors = addIssues(vErrors, validate59.errors);
+if(!(validate59(data.owner_address))){
+vErrors = addIssuesAt(vErrors, validate59.errors, instancePath+"/owner_address");
 errors = vErrors.length;
 }
 }
 if(data.to_address !== undefined){
-if(!(validate59(data.to_address, {instancePath:instancePath+"/to_address"}))){
-vErrors = addIssues(vErrors, validate59.errors);
+if(!(validate59(data.to_address))){
+vErrors = addIssuesAt(vErrors, validate59.errors, instancePath+"/to_address");
 errors = vErrors.length;
 }
 }
@@ -65,14 +65,14 @@ errors++;
 }
 }
 if(data.amount !== undefined){
-if(!(validate152(data.amount, {instancePath:instancePath+"/amount"}))){
-vErrors = addIssues(vErrors, validate152.errors);
+if(!(validate152(data.amount))){
+vErrors = addIssuesAt(vErrors, validate152.errors, instancePath+"/amount");
 errors = vErrors.length;
 }
 }
 if(data.visible !== undefined){
-if(!(validate122(data.visible, {instancePath:instancePath+"/visible"}))){
-vErrors = addIssues(vErrors, validate122.errors);
+if(!(validate122(data.visible))){
+vErrors = addIssuesAt(vErrors, validate122.errors, instancePath+"/visible");
 errors = vErrors.length;
 }
 }

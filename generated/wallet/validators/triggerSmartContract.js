@@ -2,26 +2,25 @@
 
 import { validate118, validate122, validate59, validate61, validate92 } from "./components/Address.js";
 import { validate289 } from "./components/UnsignedTransaction.js";
-import { addAlternatives, addIssue, addIssues, hexAwarePattern, int32Format, int64Format, issueAt } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues, addIssuesAt, atRoot, decimalOutside, hexAwarePattern, int32Format, int64Format, issueAt } from "./components/helpers.js";
 import { int64_triggerSmartContract } from "./int64/triggerSmartContract.js";
 
 const func0 = hexAwarePattern;
 
 export const body = validate496;
 const schema129 = {"properties":{"owner_address":0,"contract_address":0,"function_selector":0,"parameter":0,"data":0,"fee_limit":{"type":["integer","string"]},"call_value":{"type":["integer","string"]},"call_token_value":{"type":["integer","string"]},"token_id":{"type":["integer","string"]},"Permission_id":0,"visible":0}};
-const func19 = Object.prototype.hasOwnProperty;
+const func25 = Object.prototype.hasOwnProperty;
+const func5 = decimalOutside;
 
 
 
 const pattern19 = func0("^[A-Za-z_$][A-Za-z0-9_$]*\\(.*\\)$", "u");
 const pattern4 = new RegExp("^-?[0-9]+$");
 const pattern5 = func0("^-?[0-9]+$", "u");
-const obj0 = BigInt("-9223372036854775808");
-const obj1 = BigInt("9223372036854775807");
 const formats0 = int64Format;
 const formats2 = int32Format;
 
-function validate496(data, {instancePath=""}={}){
+function validate496(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 const _errs1 = errors;
@@ -85,20 +84,20 @@ vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "contract
 errors++;
 }
 for(const key0 in data){
-if(!(func19.call(schema129.properties, key0))){
+if(!(func25.call(schema129.properties, key0))){
 vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
 errors++;
 }
 }
 if(data.owner_address !== undefined){
-if(!(validate59(data.owner_address, {instancePath:instancePath+"/owner_address"}))){
-vErrors = addIssues(vErrors, validate59.errors);
+if(!(validate59(data.owner_address))){
+vErrors = addIssuesAt(vErrors, validate59.errors, instancePath+"/owner_address");
 errors = vErrors.length;
 }
 }
 if(data.contract_address !== undefined){
-if(!(validate59(data.contract_address, {instancePath:instancePath+"/contract_address"}))){
-vErrors = addIssues(vErrors, validate59.errors);
+if(!(validate59(data.contract_address))){
+vErrors = addIssuesAt(vErrors, validate59.errors, instancePath+"/contract_address");
 errors = vErrors.length;
 }
 }
@@ -116,14 +115,14 @@ errors++;
 }
 }
 if(data.parameter !== undefined){
-if(!(validate92(data.parameter, {instancePath:instancePath+"/parameter"}))){
-vErrors = addIssues(vErrors, validate92.errors);
+if(!(validate92(data.parameter))){
+vErrors = addIssuesAt(vErrors, validate92.errors, instancePath+"/parameter");
 errors = vErrors.length;
 }
 }
 if(data.data !== undefined){
-if(!(validate92(data.data, {instancePath:instancePath+"/data"}))){
-vErrors = addIssues(vErrors, validate92.errors);
+if(!(validate92(data.data))){
+vErrors = addIssuesAt(vErrors, validate92.errors, instancePath+"/data");
 errors = vErrors.length;
 }
 }
@@ -134,8 +133,7 @@ vErrors = issueAt(vErrors, instancePath+"/fee_limit", "type", {type: schema129.p
 errors++;
 }
 if(typeof data7 == "string" && pattern4.test(data7)){
-const integer0 = BigInt(data7);
-if(integer0 < obj0 || integer0 > obj1){
+if(func5(data7, "-9223372036854775808", "9223372036854775807")){
 vErrors = issueAt(vErrors, instancePath+"/fee_limit", "integerFormat", {format: "int64"});
 errors++;
 }
@@ -164,8 +162,7 @@ vErrors = issueAt(vErrors, instancePath+"/call_value", "type", {type: schema129.
 errors++;
 }
 if(typeof data8 == "string" && pattern4.test(data8)){
-const integer1 = BigInt(data8);
-if(integer1 < obj0 || integer1 > obj1){
+if(func5(data8, "-9223372036854775808", "9223372036854775807")){
 vErrors = issueAt(vErrors, instancePath+"/call_value", "integerFormat", {format: "int64"});
 errors++;
 }
@@ -194,8 +191,7 @@ vErrors = issueAt(vErrors, instancePath+"/call_token_value", "type", {type: sche
 errors++;
 }
 if(typeof data9 == "string" && pattern4.test(data9)){
-const integer2 = BigInt(data9);
-if(integer2 < obj0 || integer2 > obj1){
+if(func5(data9, "-9223372036854775808", "9223372036854775807")){
 vErrors = issueAt(vErrors, instancePath+"/call_token_value", "integerFormat", {format: "int64"});
 errors++;
 }
@@ -224,8 +220,7 @@ vErrors = issueAt(vErrors, instancePath+"/token_id", "type", {type: schema129.pr
 errors++;
 }
 if(typeof data10 == "string" && pattern4.test(data10)){
-const integer3 = BigInt(data10);
-if(integer3 < obj0 || integer3 > obj1){
+if(func5(data10, "-9223372036854775808", "9223372036854775807")){
 vErrors = issueAt(vErrors, instancePath+"/token_id", "integerFormat", {format: "int64"});
 errors++;
 }
@@ -265,8 +260,8 @@ errors++;
 }
 }
 if(data.visible !== undefined){
-if(!(validate122(data.visible, {instancePath:instancePath+"/visible"}))){
-vErrors = addIssues(vErrors, validate122.errors);
+if(!(validate122(data.visible))){
+vErrors = addIssuesAt(vErrors, validate122.errors, instancePath+"/visible");
 errors = vErrors.length;
 }
 }
@@ -282,7 +277,7 @@ return errors === 0;
 
 
 
-function validate288(data, {instancePath=""}={}){
+function validate288(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 const _errs1 = errors;
@@ -351,8 +346,8 @@ errors++;
 }
 }
 if(data.transaction !== undefined){
-if(!(validate289(data.transaction, {instancePath:instancePath+"/transaction"}))){
-vErrors = addIssues(vErrors, validate289.errors);
+if(!(validate289(data.transaction))){
+vErrors = addIssuesAt(vErrors, validate289.errors, instancePath+"/transaction");
 errors = vErrors.length;
 }
 }
@@ -361,8 +356,8 @@ let data6 = data.constant_result;
 if(Array.isArray(data6)){
 const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate92(data6[i0], {instancePath:instancePath+"/constant_result/" + i0}))){
-vErrors = addIssues(vErrors, validate92.errors);
+if(!(validate92(data6[i0]))){
+vErrors = addIssuesAt(vErrors, validate92.errors, instancePath+"/constant_result/" + i0);
 errors = vErrors.length;
 }
 }
@@ -373,8 +368,8 @@ errors++;
 }
 }
 if(data.energy_used !== undefined){
-if(!(validate61(data.energy_used, {instancePath:instancePath+"/energy_used"}))){
-vErrors = addIssues(vErrors, validate61.errors);
+if(!(validate61(data.energy_used))){
+vErrors = addIssuesAt(vErrors, validate61.errors, instancePath+"/energy_used");
 errors = vErrors.length;
 }
 }
@@ -389,7 +384,7 @@ return errors === 0;
 
 
 
-function validate502(data, {instancePath=""}={}){
+function validate502(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;

@@ -1,6 +1,7 @@
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
 import { keccak256 } from "../../runtime/hashing/keccak-256.js";
+import { beforeKeyDerivation, beforeSignature } from "../../runtime/signing/base-point-table.js";
 import { PRIVATE_KEY_RULE, readPrivateKey } from "../../runtime/signing/private-key.js";
 import { toBase58Address } from "../address.js";
 import { WalletSignerError } from "../errors/wallet-signer-error.js";
@@ -68,6 +69,7 @@ export function addressOfPublicKey(publicKey: Uint8Array): string {
  */
 export function privateKeySigner(key: string | Uint8Array): TronPrivateKeySigner {
   const secret = parsePrivateKey(key);
+  beforeKeyDerivation();
   const address = toBase58Address(addressOfPublicKey(secp256k1.getPublicKey(secret, false)));
   const signer: TronPrivateKeySigner = {
     address,
@@ -76,6 +78,7 @@ export function privateKeySigner(key: string | Uint8Array): TronPrivateKeySigner
       if (typeof txID !== "string" || !/^[0-9a-fA-F]{64}$/.test(txID)) {
         throw new WalletSignerError("txID must be 64 hex digits");
       }
+      beforeSignature();
       const recovered = secp256k1.sign(hexToBytes(txID), secret, {
         prehash: false,
         lowS: true,

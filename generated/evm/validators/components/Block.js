@@ -2,7 +2,7 @@
 
 import { validate35 } from "./BlockHeader.js";
 import { validate37 } from "./Transaction.js";
-import { addAlternatives, addIssue, addIssues, hexAwarePattern, issueAt } from "./helpers.js";
+import { addAlternatives, addIssue, addIssues, addIssuesAt, atRoot, hexAwarePattern, issueAt } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 
@@ -11,7 +11,7 @@ const func0 = hexAwarePattern;
 const pattern6 = func0("^0x[0-9a-fA-F]+$", "u");
 const pattern4 = func0("^0x[0-9a-fA-F]{40}$", "u");
 
-function validate66(data, {instancePath=""}={}){
+function validate66(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -95,7 +95,7 @@ return errors === 0;
 const pattern5 = func0("^0x[0-9a-fA-F]{64}$", "u");
 const pattern9 = func0("^0x(?:[0-9a-fA-F]{2})*$", "u");
 
-function validate34(data, {instancePath=""}={}){
+function validate34(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(!(validate35(data, {instancePath}))){
@@ -205,8 +205,8 @@ var valid4 = true;
 const len1 = data0.length;
 for(let i1=0; i1<len1; i1++){
 const _errs11 = errors;
-if(!(validate37(data0[i1], {instancePath:instancePath+"/transactions/" + i1}))){
-vErrors = addIssues(vErrors, validate37.errors);
+if(!(validate37(data0[i1]))){
+vErrors = addIssuesAt(vErrors, validate37.errors, instancePath+"/transactions/" + i1);
 errors = vErrors.length;
 }
 var valid4 = _errs11 === errors;
@@ -273,8 +273,8 @@ var _errs17 = errors;
 if(Array.isArray(data0)){
 const len3 = data0.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate37(data0[i3], {instancePath:instancePath+"/transactions/" + i3}))){
-vErrors = addIssues(vErrors, validate37.errors);
+if(!(validate37(data0[i3]))){
+vErrors = addIssuesAt(vErrors, validate37.errors, instancePath+"/transactions/" + i3);
 errors = vErrors.length;
 }
 }
@@ -331,8 +331,8 @@ let data7 = data.withdrawals;
 if(Array.isArray(data7)){
 const len5 = data7.length;
 for(let i5=0; i5<len5; i5++){
-if(!(validate66(data7[i5], {instancePath:instancePath+"/withdrawals/" + i5}))){
-vErrors = addIssues(vErrors, validate66.errors);
+if(!(validate66(data7[i5]))){
+vErrors = addIssuesAt(vErrors, validate66.errors, instancePath+"/withdrawals/" + i5);
 errors = vErrors.length;
 }
 }
@@ -375,7 +375,7 @@ return errors === 0;
 }
 
 
-function validate156(data, {instancePath=""}={}){
+function validate156(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;

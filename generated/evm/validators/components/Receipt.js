@@ -2,7 +2,7 @@
 
 import { validate92 } from "./Log.js";
 import { validate60 } from "./TransactionType.js";
-import { addAlternatives, addIssues, hexAwarePattern, issueAt } from "./helpers.js";
+import { addAlternatives, addIssuesAt, atRoot, hexAwarePattern, issueAt } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 
@@ -14,7 +14,7 @@ const pattern6 = func0("^0x[0-9a-fA-F]+$", "u");
 const pattern4 = func0("^0x[0-9a-fA-F]{40}$", "u");
 const pattern34 = func0("^0x[0-9a-fA-F]{512}$", "u");
 
-function validate109(data, {instancePath=""}={}){
+function validate109(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 const _errs1 = errors;
@@ -96,8 +96,8 @@ vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "logsBloo
 errors++;
 }
 if(data.type !== undefined){
-if(!(validate60(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addIssues(vErrors, validate60.errors);
+if(!(validate60(data.type))){
+vErrors = addIssuesAt(vErrors, validate60.errors, instancePath+"/type");
 errors = vErrors.length;
 }
 }
@@ -249,8 +249,8 @@ let data12 = data.logs;
 if(Array.isArray(data12)){
 const len0 = data12.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate92(data12[i0], {instancePath:instancePath+"/logs/" + i0}))){
-vErrors = addIssues(vErrors, validate92.errors);
+if(!(validate92(data12[i0]))){
+vErrors = addIssuesAt(vErrors, validate92.errors, instancePath+"/logs/" + i0);
 errors = vErrors.length;
 }
 }

@@ -2,7 +2,7 @@
 
 import { validate21, validate30 } from "./AccessListEntry.js";
 import { validate23, validate38, validate59 } from "./LegacyTransaction.js";
-import { addAlternatives, addIssue, addIssues, hexAwarePattern, issueAt } from "./helpers.js";
+import { addAlternatives, addIssue, addIssues, addIssuesAt, atRoot, hexAwarePattern, issueAt } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 
@@ -11,7 +11,7 @@ const pattern6 = func0("^0x[0-9a-fA-F]+$", "u");
 
 
 
-function validate40(data, {instancePath=""}={}){
+function validate40(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -97,8 +97,8 @@ errors++;
 }
 }
 if(data.chainId !== undefined){
-if(!(validate23(data.chainId, {instancePath:instancePath+"/chainId"}))){
-vErrors = addIssues(vErrors, validate23.errors);
+if(!(validate23(data.chainId))){
+vErrors = addIssuesAt(vErrors, validate23.errors, instancePath+"/chainId");
 errors = vErrors.length;
 }
 }
@@ -107,8 +107,8 @@ let data3 = data.accessList;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate21(data3[i0], {instancePath:instancePath+"/accessList/" + i0}))){
-vErrors = addIssues(vErrors, validate21.errors);
+if(!(validate21(data3[i0]))){
+vErrors = addIssuesAt(vErrors, validate21.errors, instancePath+"/accessList/" + i0);
 errors = vErrors.length;
 }
 }
@@ -150,7 +150,7 @@ return errors === 0;
 }
 
 
-function validate22(data, {instancePath=""}={}){
+function validate22(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -228,8 +228,8 @@ errors++;
 }
 }
 if(data.chainId !== undefined){
-if(!(validate23(data.chainId, {instancePath:instancePath+"/chainId"}))){
-vErrors = addIssues(vErrors, validate23.errors);
+if(!(validate23(data.chainId))){
+vErrors = addIssuesAt(vErrors, validate23.errors, instancePath+"/chainId");
 errors = vErrors.length;
 }
 }
@@ -238,8 +238,8 @@ let data3 = data.accessList;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate21(data3[i0], {instancePath:instancePath+"/accessList/" + i0}))){
-vErrors = addIssues(vErrors, validate21.errors);
+if(!(validate21(data3[i0]))){
+vErrors = addIssuesAt(vErrors, validate21.errors, instancePath+"/accessList/" + i0);
 errors = vErrors.length;
 }
 }
@@ -257,7 +257,7 @@ return errors === 0;
 const pattern4 = func0("^0x[0-9a-fA-F]{40}$", "u");
 
 
-function validate45(data, {instancePath=""}={}){
+function validate45(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -347,8 +347,8 @@ errors++;
 }
 }
 if(data.chainId !== undefined){
-if(!(validate23(data.chainId, {instancePath:instancePath+"/chainId"}))){
-vErrors = addIssues(vErrors, validate23.errors);
+if(!(validate23(data.chainId))){
+vErrors = addIssuesAt(vErrors, validate23.errors, instancePath+"/chainId");
 errors = vErrors.length;
 }
 }
@@ -357,8 +357,8 @@ let data3 = data.accessList;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate21(data3[i0], {instancePath:instancePath+"/accessList/" + i0}))){
-vErrors = addIssues(vErrors, validate21.errors);
+if(!(validate21(data3[i0]))){
+vErrors = addIssuesAt(vErrors, validate21.errors, instancePath+"/accessList/" + i0);
 errors = vErrors.length;
 }
 }
@@ -399,8 +399,8 @@ let data7 = data.authorizationList;
 if(Array.isArray(data7)){
 const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate30(data7[i1], {instancePath:instancePath+"/authorizationList/" + i1}))){
-vErrors = addIssues(vErrors, validate30.errors);
+if(!(validate30(data7[i1]))){
+vErrors = addIssuesAt(vErrors, validate30.errors, instancePath+"/authorizationList/" + i1);
 errors = vErrors.length;
 }
 }
@@ -417,7 +417,7 @@ return errors === 0;
 
 const pattern5 = func0("^0x[0-9a-fA-F]{64}$", "u");
 
-function validate31(data, {instancePath=""}={}){
+function validate31(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -511,8 +511,8 @@ errors++;
 }
 }
 if(data.chainId !== undefined){
-if(!(validate23(data.chainId, {instancePath:instancePath+"/chainId"}))){
-vErrors = addIssues(vErrors, validate23.errors);
+if(!(validate23(data.chainId))){
+vErrors = addIssuesAt(vErrors, validate23.errors, instancePath+"/chainId");
 errors = vErrors.length;
 }
 }
@@ -521,8 +521,8 @@ let data3 = data.accessList;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate21(data3[i0], {instancePath:instancePath+"/accessList/" + i0}))){
-vErrors = addIssues(vErrors, validate21.errors);
+if(!(validate21(data3[i0]))){
+vErrors = addIssuesAt(vErrors, validate21.errors, instancePath+"/accessList/" + i0);
 errors = vErrors.length;
 }
 }
@@ -600,7 +600,7 @@ return errors === 0;
 }
 
 
-function validate51(data, {instancePath=""}={}){
+function validate51(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -646,7 +646,7 @@ return errors === 0;
 
 
 
-function validate37(data, {instancePath=""}={}){
+function validate37(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;

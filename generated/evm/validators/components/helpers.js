@@ -12,6 +12,24 @@ function addIssues(issues, more) {
   return issues === null ? more : issues.concat(more);
 }
 
+/** Puts issues whose paths are relative to a value under that value's path, the branches of alternatives too. */
+function placeIssuesUnder(issues, path) {
+  for (const issue of issues) {
+    issue.instancePath = path + issue.instancePath;
+    const branches = issue.params?.branches;
+    if (Array.isArray(branches)) for (const branch of branches) placeIssuesUnder(branch, path);
+  }
+}
+
+/** Appends the issues a validator called without a path reported, placed under the path of the value it checked. */
+function addIssuesAt(issues, more, path) {
+  placeIssuesUnder(more, path);
+  return issues === null ? more : issues.concat(more);
+}
+
+/** The options a validator called without any reads: no path, so its issues' paths start at its value. */
+const atRoot = Object.freeze({});
+
 /** Appends the issue {instancePath, keyword, params} to ajv's error list, which starts out as null. */
 function issueAt(issues, instancePath, keyword, params) {
   return addIssue(issues, { instancePath, keyword, params });
@@ -144,4 +162,4 @@ class HexPattern {
   }
 }
 
-export { addIssue, addIssues, issueAt, addAlternatives, hexAwarePattern };
+export { addIssue, addIssues, addIssuesAt, atRoot, issueAt, addAlternatives, hexAwarePattern };

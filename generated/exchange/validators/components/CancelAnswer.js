@@ -2,8 +2,8 @@
 
 import { validate143 } from "./AssetIndex.js";
 import { validate149 } from "./Nonce.js";
-import { addAlternatives, addIssues, issueAt } from "./helpers.js";
-function validate142(data, {instancePath=""}={}){
+import { addAlternatives, addIssues, addIssuesAt, atRoot, issueAt } from "./helpers.js";
+function validate142(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -33,8 +33,8 @@ let data2 = data1.statuses;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate143(data2[i0], {instancePath:instancePath+"/data/statuses/" + i0}))){
-vErrors = addIssues(vErrors, validate143.errors);
+if(!(validate143(data2[i0]))){
+vErrors = addIssuesAt(vErrors, validate143.errors, instancePath+"/data/statuses/" + i0);
 errors = vErrors.length;
 }
 }
@@ -60,7 +60,7 @@ return errors === 0;
 }
 
 
-function validate141(data, {instancePath=""}={}){
+function validate141(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -84,8 +84,8 @@ errors++;
 }
 }
 if(data.response !== undefined){
-if(!(validate142(data.response, {instancePath:instancePath+"/response"}))){
-vErrors = addIssues(vErrors, validate142.errors);
+if(!(validate142(data.response))){
+vErrors = addIssuesAt(vErrors, validate142.errors, instancePath+"/response");
 errors = vErrors.length;
 }
 }
@@ -100,7 +100,7 @@ return errors === 0;
 
 
 
-function validate140(data, {instancePath=""}={}){
+function validate140(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;

@@ -2,12 +2,12 @@
 
 import { validate144, validate55, validate97, validate99 } from "./AssetIndex.js";
 import { validate149 } from "./Nonce.js";
-import { addAlternatives, addIssues, issueAt } from "./helpers.js";
+import { addAlternatives, addIssues, addIssuesAt, atRoot, issueAt } from "./helpers.js";
 const schema152 = {"properties":{"type":{"anyOf":[{"enum":["order","batchModify"]}]}}};
 
 
 
-function validate435(data, {instancePath=""}={}){
+function validate435(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -23,14 +23,14 @@ vErrors = issueAt(vErrors, instancePath+"/resting", "required", {missingProperty
 errors++;
 }
 if(data0.oid !== undefined){
-if(!(validate97(data0.oid, {instancePath:instancePath+"/resting/oid"}))){
-vErrors = addIssues(vErrors, validate97.errors);
+if(!(validate97(data0.oid))){
+vErrors = addIssuesAt(vErrors, validate97.errors, instancePath+"/resting/oid");
 errors = vErrors.length;
 }
 }
 if(data0.cloid !== undefined){
-if(!(validate99(data0.cloid, {instancePath:instancePath+"/resting/cloid"}))){
-vErrors = addIssues(vErrors, validate99.errors);
+if(!(validate99(data0.cloid))){
+vErrors = addIssuesAt(vErrors, validate99.errors, instancePath+"/resting/cloid");
 errors = vErrors.length;
 }
 }
@@ -51,7 +51,7 @@ return errors === 0;
 
 
 
-function validate266(data, {instancePath=""}={}){
+function validate266(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -75,26 +75,26 @@ vErrors = issueAt(vErrors, instancePath+"/filled", "required", {missingProperty:
 errors++;
 }
 if(data0.totalSz !== undefined){
-if(!(validate55(data0.totalSz, {instancePath:instancePath+"/filled/totalSz"}))){
-vErrors = addIssues(vErrors, validate55.errors);
+if(!(validate55(data0.totalSz))){
+vErrors = addIssuesAt(vErrors, validate55.errors, instancePath+"/filled/totalSz");
 errors = vErrors.length;
 }
 }
 if(data0.avgPx !== undefined){
-if(!(validate55(data0.avgPx, {instancePath:instancePath+"/filled/avgPx"}))){
-vErrors = addIssues(vErrors, validate55.errors);
+if(!(validate55(data0.avgPx))){
+vErrors = addIssuesAt(vErrors, validate55.errors, instancePath+"/filled/avgPx");
 errors = vErrors.length;
 }
 }
 if(data0.oid !== undefined){
-if(!(validate97(data0.oid, {instancePath:instancePath+"/filled/oid"}))){
-vErrors = addIssues(vErrors, validate97.errors);
+if(!(validate97(data0.oid))){
+vErrors = addIssuesAt(vErrors, validate97.errors, instancePath+"/filled/oid");
 errors = vErrors.length;
 }
 }
 if(data0.cloid !== undefined){
-if(!(validate99(data0.cloid, {instancePath:instancePath+"/filled/cloid"}))){
-vErrors = addIssues(vErrors, validate99.errors);
+if(!(validate99(data0.cloid))){
+vErrors = addIssuesAt(vErrors, validate99.errors, instancePath+"/filled/cloid");
 errors = vErrors.length;
 }
 }
@@ -116,7 +116,7 @@ return errors === 0;
 
 const schema155 = {"anyOf":[{"enum":["waitingForFill","waitingForTrigger"]}]};
 
-function validate441(data, {instancePath=""}={}){
+function validate441(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -161,7 +161,7 @@ return errors === 0;
 }
 
 
-function validate434(data, {instancePath=""}={}){
+function validate434(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -245,7 +245,7 @@ return errors === 0;
 }
 
 
-function validate433(data, {instancePath=""}={}){
+function validate433(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -309,8 +309,8 @@ let data2 = data1.statuses;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate434(data2[i0], {instancePath:instancePath+"/data/statuses/" + i0}))){
-vErrors = addIssues(vErrors, validate434.errors);
+if(!(validate434(data2[i0]))){
+vErrors = addIssuesAt(vErrors, validate434.errors, instancePath+"/data/statuses/" + i0);
 errors = vErrors.length;
 }
 }
@@ -336,7 +336,7 @@ return errors === 0;
 }
 
 
-function validate432(data, {instancePath=""}={}){
+function validate432(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -360,8 +360,8 @@ errors++;
 }
 }
 if(data.response !== undefined){
-if(!(validate433(data.response, {instancePath:instancePath+"/response"}))){
-vErrors = addIssues(vErrors, validate433.errors);
+if(!(validate433(data.response))){
+vErrors = addIssuesAt(vErrors, validate433.errors, instancePath+"/response");
 errors = vErrors.length;
 }
 }
@@ -376,7 +376,7 @@ return errors === 0;
 
 
 
-function validate483(data, {instancePath=""}={}){
+function validate483(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;

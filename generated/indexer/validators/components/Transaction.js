@@ -2,26 +2,26 @@
 
 import { validate58, validate60, validate62, validate99 } from "./AccountAddress.js";
 import { validate189 } from "./HashQuery.js";
-import { addAlternatives, addIssues, issueAt } from "./helpers.js";
+import { addAlternatives, addIssuesAt, atRoot, issueAt } from "./helpers.js";
 const schema103 = {"properties":{"mc_block_seqno":{"type":["integer","null"]},"trace_id":{"type":["string","null"]},"trace_external_hash":{"type":["string","null"]},"total_fees_extra_currencies":{"type":["object","null"]}}};
 
 
 
 
 
-function validate204(data, {instancePath=""}={}){
+function validate204(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.cells !== undefined){
-if(!(validate62(data.cells, {instancePath:instancePath+"/cells"}))){
-vErrors = addIssues(vErrors, validate62.errors);
+if(!(validate62(data.cells))){
+vErrors = addIssuesAt(vErrors, validate62.errors, instancePath+"/cells");
 errors = vErrors.length;
 }
 }
 if(data.bits !== undefined){
-if(!(validate62(data.bits, {instancePath:instancePath+"/bits"}))){
-vErrors = addIssues(vErrors, validate62.errors);
+if(!(validate62(data.bits))){
+vErrors = addIssuesAt(vErrors, validate62.errors, instancePath+"/bits");
 errors = vErrors.length;
 }
 }
@@ -35,7 +35,7 @@ return errors === 0;
 }
 
 
-function validate269(data, {instancePath=""}={}){
+function validate269(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -83,14 +83,14 @@ if(data.storage_ph !== undefined){
 let data6 = data.storage_ph;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.storage_fees_collected !== undefined){
-if(!(validate60(data6.storage_fees_collected, {instancePath:instancePath+"/storage_ph/storage_fees_collected"}))){
-vErrors = addIssues(vErrors, validate60.errors);
+if(!(validate60(data6.storage_fees_collected))){
+vErrors = addIssuesAt(vErrors, validate60.errors, instancePath+"/storage_ph/storage_fees_collected");
 errors = vErrors.length;
 }
 }
 if(data6.storage_fees_due !== undefined){
-if(!(validate60(data6.storage_fees_due, {instancePath:instancePath+"/storage_ph/storage_fees_due"}))){
-vErrors = addIssues(vErrors, validate60.errors);
+if(!(validate60(data6.storage_fees_due))){
+vErrors = addIssuesAt(vErrors, validate60.errors, instancePath+"/storage_ph/storage_fees_due");
 errors = vErrors.length;
 }
 }
@@ -110,14 +110,14 @@ if(data.credit_ph !== undefined){
 let data10 = data.credit_ph;
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
 if(data10.due_fees_collected !== undefined){
-if(!(validate60(data10.due_fees_collected, {instancePath:instancePath+"/credit_ph/due_fees_collected"}))){
-vErrors = addIssues(vErrors, validate60.errors);
+if(!(validate60(data10.due_fees_collected))){
+vErrors = addIssuesAt(vErrors, validate60.errors, instancePath+"/credit_ph/due_fees_collected");
 errors = vErrors.length;
 }
 }
 if(data10.credit !== undefined){
-if(!(validate60(data10.credit, {instancePath:instancePath+"/credit_ph/credit"}))){
-vErrors = addIssues(vErrors, validate60.errors);
+if(!(validate60(data10.credit))){
+vErrors = addIssuesAt(vErrors, validate60.errors, instancePath+"/credit_ph/credit");
 errors = vErrors.length;
 }
 }
@@ -174,26 +174,26 @@ errors++;
 }
 }
 if(data14.gas_fees !== undefined){
-if(!(validate60(data14.gas_fees, {instancePath:instancePath+"/compute_ph/gas_fees"}))){
-vErrors = addIssues(vErrors, validate60.errors);
+if(!(validate60(data14.gas_fees))){
+vErrors = addIssuesAt(vErrors, validate60.errors, instancePath+"/compute_ph/gas_fees");
 errors = vErrors.length;
 }
 }
 if(data14.gas_used !== undefined){
-if(!(validate62(data14.gas_used, {instancePath:instancePath+"/compute_ph/gas_used"}))){
-vErrors = addIssues(vErrors, validate62.errors);
+if(!(validate62(data14.gas_used))){
+vErrors = addIssuesAt(vErrors, validate62.errors, instancePath+"/compute_ph/gas_used");
 errors = vErrors.length;
 }
 }
 if(data14.gas_limit !== undefined){
-if(!(validate62(data14.gas_limit, {instancePath:instancePath+"/compute_ph/gas_limit"}))){
-vErrors = addIssues(vErrors, validate62.errors);
+if(!(validate62(data14.gas_limit))){
+vErrors = addIssuesAt(vErrors, validate62.errors, instancePath+"/compute_ph/gas_limit");
 errors = vErrors.length;
 }
 }
 if(data14.gas_credit !== undefined){
-if(!(validate62(data14.gas_credit, {instancePath:instancePath+"/compute_ph/gas_credit"}))){
-vErrors = addIssues(vErrors, validate62.errors);
+if(!(validate62(data14.gas_credit))){
+vErrors = addIssuesAt(vErrors, validate62.errors, instancePath+"/compute_ph/gas_credit");
 errors = vErrors.length;
 }
 }
@@ -271,14 +271,14 @@ errors++;
 }
 }
 if(data31.total_fwd_fees !== undefined){
-if(!(validate60(data31.total_fwd_fees, {instancePath:instancePath+"/action/total_fwd_fees"}))){
-vErrors = addIssues(vErrors, validate60.errors);
+if(!(validate60(data31.total_fwd_fees))){
+vErrors = addIssuesAt(vErrors, validate60.errors, instancePath+"/action/total_fwd_fees");
 errors = vErrors.length;
 }
 }
 if(data31.total_action_fees !== undefined){
-if(!(validate60(data31.total_action_fees, {instancePath:instancePath+"/action/total_action_fees"}))){
-vErrors = addIssues(vErrors, validate60.errors);
+if(!(validate60(data31.total_action_fees))){
+vErrors = addIssuesAt(vErrors, validate60.errors, instancePath+"/action/total_action_fees");
 errors = vErrors.length;
 }
 }
@@ -331,8 +331,8 @@ errors++;
 }
 }
 if(data31.tot_msg_size !== undefined){
-if(!(validate204(data31.tot_msg_size, {instancePath:instancePath+"/action/tot_msg_size"}))){
-vErrors = addIssues(vErrors, validate204.errors);
+if(!(validate204(data31.tot_msg_size))){
+vErrors = addIssuesAt(vErrors, validate204.errors, instancePath+"/action/tot_msg_size");
 errors = vErrors.length;
 }
 }
@@ -352,26 +352,26 @@ errors++;
 }
 }
 if(data46.msg_size !== undefined){
-if(!(validate204(data46.msg_size, {instancePath:instancePath+"/bounce/msg_size"}))){
-vErrors = addIssues(vErrors, validate204.errors);
+if(!(validate204(data46.msg_size))){
+vErrors = addIssuesAt(vErrors, validate204.errors, instancePath+"/bounce/msg_size");
 errors = vErrors.length;
 }
 }
 if(data46.req_fwd_fees !== undefined){
-if(!(validate60(data46.req_fwd_fees, {instancePath:instancePath+"/bounce/req_fwd_fees"}))){
-vErrors = addIssues(vErrors, validate60.errors);
+if(!(validate60(data46.req_fwd_fees))){
+vErrors = addIssuesAt(vErrors, validate60.errors, instancePath+"/bounce/req_fwd_fees");
 errors = vErrors.length;
 }
 }
 if(data46.msg_fees !== undefined){
-if(!(validate60(data46.msg_fees, {instancePath:instancePath+"/bounce/msg_fees"}))){
-vErrors = addIssues(vErrors, validate60.errors);
+if(!(validate60(data46.msg_fees))){
+vErrors = addIssuesAt(vErrors, validate60.errors, instancePath+"/bounce/msg_fees");
 errors = vErrors.length;
 }
 }
 if(data46.fwd_fees !== undefined){
-if(!(validate60(data46.fwd_fees, {instancePath:instancePath+"/bounce/fwd_fees"}))){
-vErrors = addIssues(vErrors, validate60.errors);
+if(!(validate60(data46.fwd_fees))){
+vErrors = addIssuesAt(vErrors, validate60.errors, instancePath+"/bounce/fwd_fees");
 errors = vErrors.length;
 }
 }
@@ -398,7 +398,7 @@ return errors === 0;
 }
 
 
-function validate109(data, {instancePath=""}={}){
+function validate109(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -446,7 +446,7 @@ return errors === 0;
 
 const schema105 = {"properties":{"extra_currencies":{"type":["object","null"]},"account_status":{"type":["string","null"]},"frozen_hash":{"type":["string","null"]},"data_hash":{"type":["string","null"]},"code_hash":{"type":["string","null"]},"data_boc":{"type":["string","null"]},"code_boc":{"type":["string","null"]}}};
 
-function validate289(data, {instancePath=""}={}){
+function validate289(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -455,18 +455,19 @@ vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "hash"});
 errors++;
 }
 if(data.hash !== undefined){
-if(!(validate99(data.hash, {instancePath:instancePath+"/hash"}))){
-vErrors = addIssues(vErrors, validate99.errors);
+if(!(validate99(data.hash))){
+vErrors = addIssuesAt(vErrors, validate99.errors, instancePath+"/hash");
 errors = vErrors.length;
 }
 }
 if(data.balance !== undefined){
 let data1 = data.balance;
 const _errs3 = errors;
+if(data1 !== null){
 let valid1 = false;
 var _errs4 = errors;
-if(!(validate60(data1, {instancePath:instancePath+"/balance"}))){
-vErrors = addIssues(vErrors, validate60.errors);
+if(!(validate60(data1))){
+vErrors = addIssuesAt(vErrors, validate60.errors, instancePath+"/balance");
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -492,6 +493,7 @@ vErrors.length = _errs3;
 }
 else {
 vErrors = null;
+}
 }
 }
 }
@@ -555,7 +557,7 @@ return errors === 0;
 }
 
 
-function validate263(data, {instancePath=""}={}){
+function validate263(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -608,20 +610,20 @@ vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "out_msgs
 errors++;
 }
 if(data.account !== undefined){
-if(!(validate58(data.account, {instancePath:instancePath+"/account"}))){
-vErrors = addIssues(vErrors, validate58.errors);
+if(!(validate58(data.account))){
+vErrors = addIssuesAt(vErrors, validate58.errors, instancePath+"/account");
 errors = vErrors.length;
 }
 }
 if(data.hash !== undefined){
-if(!(validate99(data.hash, {instancePath:instancePath+"/hash"}))){
-vErrors = addIssues(vErrors, validate99.errors);
+if(!(validate99(data.hash))){
+vErrors = addIssuesAt(vErrors, validate99.errors, instancePath+"/hash");
 errors = vErrors.length;
 }
 }
 if(data.lt !== undefined){
-if(!(validate62(data.lt, {instancePath:instancePath+"/lt"}))){
-vErrors = addIssues(vErrors, validate62.errors);
+if(!(validate62(data.lt))){
+vErrors = addIssuesAt(vErrors, validate62.errors, instancePath+"/lt");
 errors = vErrors.length;
 }
 }
@@ -660,8 +662,8 @@ errors++;
 }
 }
 if(data.prev_trans_lt !== undefined){
-if(!(validate62(data.prev_trans_lt, {instancePath:instancePath+"/prev_trans_lt"}))){
-vErrors = addIssues(vErrors, validate62.errors);
+if(!(validate62(data.prev_trans_lt))){
+vErrors = addIssuesAt(vErrors, validate62.errors, instancePath+"/prev_trans_lt");
 errors = vErrors.length;
 }
 }
@@ -678,8 +680,8 @@ errors++;
 }
 }
 if(data.total_fees !== undefined){
-if(!(validate60(data.total_fees, {instancePath:instancePath+"/total_fees"}))){
-vErrors = addIssues(vErrors, validate60.errors);
+if(!(validate60(data.total_fees))){
+vErrors = addIssuesAt(vErrors, validate60.errors, instancePath+"/total_fees");
 errors = vErrors.length;
 }
 }
@@ -691,24 +693,25 @@ errors++;
 }
 }
 if(data.description !== undefined){
-if(!(validate269(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = addIssues(vErrors, validate269.errors);
+if(!(validate269(data.description))){
+vErrors = addIssuesAt(vErrors, validate269.errors, instancePath+"/description");
 errors = vErrors.length;
 }
 }
 if(data.block_ref !== undefined){
-if(!(validate109(data.block_ref, {instancePath:instancePath+"/block_ref"}))){
-vErrors = addIssues(vErrors, validate109.errors);
+if(!(validate109(data.block_ref))){
+vErrors = addIssuesAt(vErrors, validate109.errors, instancePath+"/block_ref");
 errors = vErrors.length;
 }
 }
 if(data.in_msg !== undefined){
 let data15 = data.in_msg;
 const _errs25 = errors;
+if(data15 !== null){
 let valid1 = false;
 var _errs26 = errors;
-if(!(validate189(data15, {instancePath:instancePath+"/in_msg"}))){
-vErrors = addIssues(vErrors, validate189.errors);
+if(!(validate189(data15))){
+vErrors = addIssuesAt(vErrors, validate189.errors, instancePath+"/in_msg");
 errors = vErrors.length;
 }
 var _valid0 = _errs26 === errors;
@@ -738,13 +741,14 @@ vErrors = null;
 }
 }
 }
+}
 if(data.out_msgs !== undefined){
 let data16 = data.out_msgs;
 if(Array.isArray(data16)){
 const len0 = data16.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate189(data16[i0], {instancePath:instancePath+"/out_msgs/" + i0}))){
-vErrors = addIssues(vErrors, validate189.errors);
+if(!(validate189(data16[i0]))){
+vErrors = addIssuesAt(vErrors, validate189.errors, instancePath+"/out_msgs/" + i0);
 errors = vErrors.length;
 }
 }
@@ -757,10 +761,11 @@ errors++;
 if(data.account_state_before !== undefined){
 let data18 = data.account_state_before;
 const _errs33 = errors;
+if(data18 !== null){
 let valid4 = false;
 var _errs34 = errors;
-if(!(validate289(data18, {instancePath:instancePath+"/account_state_before"}))){
-vErrors = addIssues(vErrors, validate289.errors);
+if(!(validate289(data18))){
+vErrors = addIssuesAt(vErrors, validate289.errors, instancePath+"/account_state_before");
 errors = vErrors.length;
 }
 var _valid1 = _errs34 === errors;
@@ -790,13 +795,15 @@ vErrors = null;
 }
 }
 }
+}
 if(data.account_state_after !== undefined){
 let data19 = data.account_state_after;
 const _errs38 = errors;
+if(data19 !== null){
 let valid5 = false;
 var _errs39 = errors;
-if(!(validate289(data19, {instancePath:instancePath+"/account_state_after"}))){
-vErrors = addIssues(vErrors, validate289.errors);
+if(!(validate289(data19))){
+vErrors = addIssuesAt(vErrors, validate289.errors, instancePath+"/account_state_after");
 errors = vErrors.length;
 }
 var _valid2 = _errs39 === errors;
@@ -822,6 +829,7 @@ vErrors.length = _errs38;
 }
 else {
 vErrors = null;
+}
 }
 }
 }

@@ -2,8 +2,8 @@
 
 import { validate66 } from "./AccountAddress.js";
 import { validate263 } from "./Transaction.js";
-import { addIssues, issueAt } from "./helpers.js";
-function validate333(data, {instancePath=""}={}){
+import { addIssuesAt, atRoot, issueAt } from "./helpers.js";
+function validate333(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -20,8 +20,8 @@ let data0 = data.transactions;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate263(data0[i0], {instancePath:instancePath+"/transactions/" + i0}))){
-vErrors = addIssues(vErrors, validate263.errors);
+if(!(validate263(data0[i0]))){
+vErrors = addIssuesAt(vErrors, validate263.errors, instancePath+"/transactions/" + i0);
 errors = vErrors.length;
 }
 }
@@ -32,8 +32,8 @@ errors++;
 }
 }
 if(data.address_book !== undefined){
-if(!(validate66(data.address_book, {instancePath:instancePath+"/address_book"}))){
-vErrors = addIssues(vErrors, validate66.errors);
+if(!(validate66(data.address_book))){
+vErrors = addIssuesAt(vErrors, validate66.errors, instancePath+"/address_book");
 errors = vErrors.length;
 }
 }

@@ -12,6 +12,24 @@ function addIssues(issues, more) {
   return issues === null ? more : issues.concat(more);
 }
 
+/** Puts issues whose paths are relative to a value under that value's path, the branches of alternatives too. */
+function placeIssuesUnder(issues, path) {
+  for (const issue of issues) {
+    issue.instancePath = path + issue.instancePath;
+    const branches = issue.params?.branches;
+    if (Array.isArray(branches)) for (const branch of branches) placeIssuesUnder(branch, path);
+  }
+}
+
+/** Appends the issues a validator called without a path reported, placed under the path of the value it checked. */
+function addIssuesAt(issues, more, path) {
+  placeIssuesUnder(more, path);
+  return issues === null ? more : issues.concat(more);
+}
+
+/** The options a validator called without any reads: no path, so its issues' paths start at its value. */
+const atRoot = Object.freeze({});
+
 /** Appends the issue {instancePath, keyword, params} to ajv's error list, which starts out as null. */
 function issueAt(issues, instancePath, keyword, params) {
   return addIssue(issues, { instancePath, keyword, params });
@@ -144,6 +162,30 @@ class HexPattern {
   }
 }
 
+/** Whether the digits of text from start (no leading zero) make a number above those of limit from limitStart. */
+function digitsAbove(text, start, limit, limitStart) {
+  const digits = text.length - start;
+  const limitDigits = limit.length - limitStart;
+  if (digits !== limitDigits) return digits > limitDigits;
+  for (let index = 0; index < digits; index++) {
+    const digit = text.charCodeAt(start + index);
+    const limitDigit = limit.charCodeAt(limitStart + index);
+    if (digit !== limitDigit) return digit > limitDigit;
+  }
+  return false;
+}
+
+/** Whether a decimal string (^-?[0-9]+$) is below min or above max, both decimal strings without leading zeros. */
+function decimalOutside(text, min, max) {
+  const negative = text.charCodeAt(0) === 45;
+  let start = negative ? 1 : 0;
+  while (start < text.length - 1 && text.charCodeAt(start) === 48) start++;
+  // Zero (also "-0" and "000") is inside every format's range.
+  if (start === text.length - 1 && text.charCodeAt(start) === 48) return false;
+  if (!negative) return digitsAbove(text, start, max, 0);
+  return min.charCodeAt(0) !== 45 || digitsAbove(text, start, min, 1);
+}
+
 /** OpenAPI's int64, for numbers: any integer. */
 const int64Format = { validate: (value) => Number.isInteger(value) };
 
@@ -153,4 +195,4 @@ function commonJsExports(namespace) {
   return fallback !== undefined && fallback !== null && fallback.__esModule ? fallback : namespace;
 }
 
-export { addIssue, addIssues, issueAt, addAlternatives, hexAwarePattern, int64Format, commonJsExports };
+export { addIssue, addIssues, addIssuesAt, atRoot, issueAt, addAlternatives, hexAwarePattern, decimalOutside, int64Format, commonJsExports };

@@ -2,7 +2,7 @@
 
 import { validate112 } from "./Node.js";
 import { validate76 } from "./Organization.js";
-import { addAlternatives, addIssues, commonJsExports, dateTimeFormat, issueAt } from "./helpers.js";
+import { addAlternatives, addIssuesAt, atRoot, commonJsExports, dateTimeFormat, issueAt } from "./helpers.js";
 import * as module0 from "ajv/dist/runtime/ucs2length.js";
 
 const cjs0 = commonJsExports(module0);
@@ -11,7 +11,7 @@ const cjs0 = commonJsExports(module0);
 
 const schema47 = {"enum":["pending","ok","failed","warning","stopping","stopped","starting"]};
 
-function validate110(data, {instancePath=""}={}){
+function validate110(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -29,7 +29,7 @@ return errors === 0;
 
 const func4 = cjs0.default;
 
-function validate54(data, {instancePath=""}={}){
+function validate54(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -63,7 +63,7 @@ return errors === 0;
 
 const formats8 = dateTimeFormat;
 
-function validate108(data, {instancePath=""}={}){
+function validate108(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -108,8 +108,8 @@ errors++;
 }
 }
 if(data.configuration !== undefined){
-if(!(validate54(data.configuration, {instancePath:instancePath+"/configuration"}))){
-vErrors = addIssues(vErrors, validate54.errors);
+if(!(validate54(data.configuration))){
+vErrors = addIssuesAt(vErrors, validate54.errors, instancePath+"/configuration");
 errors = vErrors.length;
 }
 }
@@ -125,8 +125,8 @@ let data6 = data.status;
 const _errs13 = errors;
 let valid1 = false;
 var _errs14 = errors;
-if(!(validate110(data6, {instancePath:instancePath+"/status"}))){
-vErrors = addIssues(vErrors, validate110.errors);
+if(!(validate110(data6))){
+vErrors = addIssuesAt(vErrors, validate110.errors, instancePath+"/status");
 errors = vErrors.length;
 }
 var _valid0 = _errs14 === errors;
@@ -161,8 +161,8 @@ let data7 = data.nodes;
 if(Array.isArray(data7)){
 const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate112(data7[i0], {instancePath:instancePath+"/nodes/" + i0}))){
-vErrors = addIssues(vErrors, validate112.errors);
+if(!(validate112(data7[i0]))){
+vErrors = addIssuesAt(vErrors, validate112.errors, instancePath+"/nodes/" + i0);
 errors = vErrors.length;
 }
 }
@@ -173,8 +173,8 @@ errors++;
 }
 }
 if(data.creator !== undefined){
-if(!(validate76(data.creator, {instancePath:instancePath+"/creator"}))){
-vErrors = addIssues(vErrors, validate76.errors);
+if(!(validate76(data.creator))){
+vErrors = addIssuesAt(vErrors, validate76.errors, instancePath+"/creator");
 errors = vErrors.length;
 }
 }

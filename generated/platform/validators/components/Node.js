@@ -2,10 +2,10 @@
 
 import { validate119, validate74 } from "./NodeDetails.js";
 import { validate57, validate59, validate61, validate63, validate65, validate76 } from "./Organization.js";
-import { addAlternatives, addIssues, dateTimeFormat, issueAt } from "./helpers.js";
+import { addAlternatives, addIssuesAt, atRoot, dateTimeFormat, issueAt } from "./helpers.js";
 const formats8 = dateTimeFormat;
 
-function validate112(data, {instancePath=""}={}){
+function validate112(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -70,8 +70,8 @@ let data4 = data.type;
 const _errs10 = errors;
 let valid1 = false;
 var _errs11 = errors;
-if(!(validate57(data4, {instancePath:instancePath+"/type"}))){
-vErrors = addIssues(vErrors, validate57.errors);
+if(!(validate57(data4))){
+vErrors = addIssuesAt(vErrors, validate57.errors, instancePath+"/type");
 errors = vErrors.length;
 }
 var _valid0 = _errs11 === errors;
@@ -106,8 +106,8 @@ let data5 = data.provider;
 const _errs15 = errors;
 let valid2 = false;
 var _errs16 = errors;
-if(!(validate61(data5, {instancePath:instancePath+"/provider"}))){
-vErrors = addIssues(vErrors, validate61.errors);
+if(!(validate61(data5))){
+vErrors = addIssuesAt(vErrors, validate61.errors, instancePath+"/provider");
 errors = vErrors.length;
 }
 var _valid1 = _errs16 === errors;
@@ -142,8 +142,8 @@ let data6 = data.region;
 const _errs20 = errors;
 let valid3 = false;
 var _errs21 = errors;
-if(!(validate63(data6, {instancePath:instancePath+"/region"}))){
-vErrors = addIssues(vErrors, validate63.errors);
+if(!(validate63(data6))){
+vErrors = addIssuesAt(vErrors, validate63.errors, instancePath+"/region");
 errors = vErrors.length;
 }
 var _valid2 = _errs21 === errors;
@@ -178,8 +178,8 @@ let data7 = data.role;
 const _errs25 = errors;
 let valid4 = false;
 var _errs26 = errors;
-if(!(validate59(data7, {instancePath:instancePath+"/role"}))){
-vErrors = addIssues(vErrors, validate59.errors);
+if(!(validate59(data7))){
+vErrors = addIssuesAt(vErrors, validate59.errors, instancePath+"/role");
 errors = vErrors.length;
 }
 var _valid3 = _errs26 === errors;
@@ -210,14 +210,14 @@ vErrors = null;
 }
 }
 if(data.configuration !== undefined){
-if(!(validate65(data.configuration, {instancePath:instancePath+"/configuration"}))){
-vErrors = addIssues(vErrors, validate65.errors);
+if(!(validate65(data.configuration))){
+vErrors = addIssuesAt(vErrors, validate65.errors, instancePath+"/configuration");
 errors = vErrors.length;
 }
 }
 if(data.details !== undefined){
-if(!(validate74(data.details, {instancePath:instancePath+"/details"}))){
-vErrors = addIssues(vErrors, validate74.errors);
+if(!(validate74(data.details))){
+vErrors = addIssuesAt(vErrors, validate74.errors, instancePath+"/details");
 errors = vErrors.length;
 }
 }
@@ -226,8 +226,8 @@ let data10 = data.status;
 const _errs32 = errors;
 let valid5 = false;
 var _errs33 = errors;
-if(!(validate119(data10, {instancePath:instancePath+"/status"}))){
-vErrors = addIssues(vErrors, validate119.errors);
+if(!(validate119(data10))){
+vErrors = addIssuesAt(vErrors, validate119.errors, instancePath+"/status");
 errors = vErrors.length;
 }
 var _valid4 = _errs33 === errors;
@@ -258,8 +258,8 @@ vErrors = null;
 }
 }
 if(data.creator !== undefined){
-if(!(validate76(data.creator, {instancePath:instancePath+"/creator"}))){
-vErrors = addIssues(vErrors, validate76.errors);
+if(!(validate76(data.creator))){
+vErrors = addIssuesAt(vErrors, validate76.errors, instancePath+"/creator");
 errors = vErrors.length;
 }
 }

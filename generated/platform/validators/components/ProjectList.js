@@ -2,11 +2,11 @@
 
 import { validate82 } from "./Organization.js";
 import { validate158 } from "./Project.js";
-import { addIssues, issueAt } from "./helpers.js";
+import { addIssuesAt, atRoot, issueAt } from "./helpers.js";
 const schema85 = {"properties":{"order_by":{"enum":["name","-name","created_at","-created_at"]}}};
 
 
-function validate199(data, {instancePath=""}={}){
+function validate199(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -53,8 +53,8 @@ errors++;
 }
 }
 if(data.type !== undefined){
-if(!(validate82(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addIssues(vErrors, validate82.errors);
+if(!(validate82(data.type))){
+vErrors = addIssuesAt(vErrors, validate82.errors, instancePath+"/type");
 errors = vErrors.length;
 }
 }
@@ -71,7 +71,7 @@ return errors === 0;
 const schema69 = {"properties":{"next":{"type":["string","null"]},"previous":{"type":["string","null"]}}};
 
 
-function validate161(data, {instancePath=""}={}){
+function validate161(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -123,8 +123,8 @@ let data3 = data.results;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate158(data3[i0], {instancePath:instancePath+"/results/" + i0}))){
-vErrors = addIssues(vErrors, validate158.errors);
+if(!(validate158(data3[i0]))){
+vErrors = addIssuesAt(vErrors, validate158.errors, instancePath+"/results/" + i0);
 errors = vErrors.length;
 }
 }

@@ -2,14 +2,14 @@
 
 import { validate118, validate122, validate145 } from "./Address.js";
 import { validate153 } from "./AssetIssue.js";
-import { addAlternatives, addIssues, hexAwarePattern, issueAt } from "./helpers.js";
+import { addAlternatives, addIssues, addIssuesAt, atRoot, hexAwarePattern, issueAt } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 
 const pattern10 = func0("^[0-9]+$", "u");
 
 
-function validate531(data, {instancePath=""}={}){
+function validate531(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -37,8 +37,8 @@ errors++;
 }
 }
 if(data.visible !== undefined){
-if(!(validate122(data.visible, {instancePath:instancePath+"/visible"}))){
-vErrors = addIssues(vErrors, validate122.errors);
+if(!(validate122(data.visible))){
+vErrors = addIssuesAt(vErrors, validate122.errors, instancePath+"/visible");
 errors = vErrors.length;
 }
 }
@@ -56,7 +56,7 @@ return errors === 0;
 
 
 
-function validate558(data, {instancePath=""}={}){
+function validate558(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;

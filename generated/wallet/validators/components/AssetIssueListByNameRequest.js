@@ -2,8 +2,8 @@
 
 import { validate118, validate122 } from "./Address.js";
 import { validate172 } from "./AssetIssueList.js";
-import { addAlternatives, addIssues, issueAt } from "./helpers.js";
-function validate533(data, {instancePath=""}={}){
+import { addAlternatives, addIssues, addIssuesAt, atRoot, issueAt } from "./helpers.js";
+function validate533(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -24,8 +24,8 @@ errors++;
 }
 }
 if(data.visible !== undefined){
-if(!(validate122(data.visible, {instancePath:instancePath+"/visible"}))){
-vErrors = addIssues(vErrors, validate122.errors);
+if(!(validate122(data.visible))){
+vErrors = addIssuesAt(vErrors, validate122.errors, instancePath+"/visible");
 errors = vErrors.length;
 }
 }
@@ -42,7 +42,7 @@ return errors === 0;
 
 
 
-function validate565(data, {instancePath=""}={}){
+function validate565(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;

@@ -2,10 +2,10 @@
 
 import { validate185, validate59, validate61, validate92 } from "./Address.js";
 import { validate196 } from "./Transaction.js";
-import { addIssues, int32Format, issueAt } from "./helpers.js";
+import { addIssuesAt, atRoot, int32Format, issueAt } from "./helpers.js";
 const formats2 = int32Format;
 
-function validate187(data, {instancePath=""}={}){
+function validate187(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -17,26 +17,26 @@ if(data.raw_data !== undefined){
 let data0 = data.raw_data;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.number !== undefined){
-if(!(validate61(data0.number, {instancePath:instancePath+"/raw_data/number"}))){
-vErrors = addIssues(vErrors, validate61.errors);
+if(!(validate61(data0.number))){
+vErrors = addIssuesAt(vErrors, validate61.errors, instancePath+"/raw_data/number");
 errors = vErrors.length;
 }
 }
 if(data0.txTrieRoot !== undefined){
-if(!(validate185(data0.txTrieRoot, {instancePath:instancePath+"/raw_data/txTrieRoot"}))){
-vErrors = addIssues(vErrors, validate185.errors);
+if(!(validate185(data0.txTrieRoot))){
+vErrors = addIssuesAt(vErrors, validate185.errors, instancePath+"/raw_data/txTrieRoot");
 errors = vErrors.length;
 }
 }
 if(data0.witness_address !== undefined){
-if(!(validate59(data0.witness_address, {instancePath:instancePath+"/raw_data/witness_address"}))){
-vErrors = addIssues(vErrors, validate59.errors);
+if(!(validate59(data0.witness_address))){
+vErrors = addIssuesAt(vErrors, validate59.errors, instancePath+"/raw_data/witness_address");
 errors = vErrors.length;
 }
 }
 if(data0.parentHash !== undefined){
-if(!(validate185(data0.parentHash, {instancePath:instancePath+"/raw_data/parentHash"}))){
-vErrors = addIssues(vErrors, validate185.errors);
+if(!(validate185(data0.parentHash))){
+vErrors = addIssuesAt(vErrors, validate185.errors, instancePath+"/raw_data/parentHash");
 errors = vErrors.length;
 }
 }
@@ -54,14 +54,14 @@ errors++;
 }
 }
 if(data0.timestamp !== undefined){
-if(!(validate61(data0.timestamp, {instancePath:instancePath+"/raw_data/timestamp"}))){
-vErrors = addIssues(vErrors, validate61.errors);
+if(!(validate61(data0.timestamp))){
+vErrors = addIssuesAt(vErrors, validate61.errors, instancePath+"/raw_data/timestamp");
 errors = vErrors.length;
 }
 }
 if(data0.accountStateRoot !== undefined){
-if(!(validate92(data0.accountStateRoot, {instancePath:instancePath+"/raw_data/accountStateRoot"}))){
-vErrors = addIssues(vErrors, validate92.errors);
+if(!(validate92(data0.accountStateRoot))){
+vErrors = addIssuesAt(vErrors, validate92.errors, instancePath+"/raw_data/accountStateRoot");
 errors = vErrors.length;
 }
 }
@@ -72,8 +72,8 @@ errors++;
 }
 }
 if(data.witness_signature !== undefined){
-if(!(validate92(data.witness_signature, {instancePath:instancePath+"/witness_signature"}))){
-vErrors = addIssues(vErrors, validate92.errors);
+if(!(validate92(data.witness_signature))){
+vErrors = addIssuesAt(vErrors, validate92.errors, instancePath+"/witness_signature");
 errors = vErrors.length;
 }
 }
@@ -88,7 +88,7 @@ return errors === 0;
 
 
 
-function validate184(data, {instancePath=""}={}){
+function validate184(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -101,14 +101,14 @@ vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "block_he
 errors++;
 }
 if(data.blockID !== undefined){
-if(!(validate185(data.blockID, {instancePath:instancePath+"/blockID"}))){
-vErrors = addIssues(vErrors, validate185.errors);
+if(!(validate185(data.blockID))){
+vErrors = addIssuesAt(vErrors, validate185.errors, instancePath+"/blockID");
 errors = vErrors.length;
 }
 }
 if(data.block_header !== undefined){
-if(!(validate187(data.block_header, {instancePath:instancePath+"/block_header"}))){
-vErrors = addIssues(vErrors, validate187.errors);
+if(!(validate187(data.block_header))){
+vErrors = addIssuesAt(vErrors, validate187.errors, instancePath+"/block_header");
 errors = vErrors.length;
 }
 }
@@ -117,8 +117,8 @@ let data2 = data.transactions;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate196(data2[i0], {instancePath:instancePath+"/transactions/" + i0}))){
-vErrors = addIssues(vErrors, validate196.errors);
+if(!(validate196(data2[i0]))){
+vErrors = addIssuesAt(vErrors, validate196.errors, instancePath+"/transactions/" + i0);
 errors = vErrors.length;
 }
 }

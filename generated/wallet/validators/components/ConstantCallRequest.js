@@ -2,7 +2,7 @@
 
 import { validate118, validate122, validate271, validate59, validate61, validate92 } from "./Address.js";
 import { validate196 } from "./Transaction.js";
-import { addAlternatives, addIssue, addIssues, hexAwarePattern, int64Format, issueAt } from "./helpers.js";
+import { addAlternatives, addIssue, addIssues, addIssuesAt, atRoot, decimalOutside, hexAwarePattern, int64Format, issueAt } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 
@@ -10,14 +10,13 @@ const schema77 = {"properties":{"call_value":{"type":["integer","string"]}}};
 
 
 
+const func5 = decimalOutside;
 const pattern19 = func0("^[A-Za-z_$][A-Za-z0-9_$]*\\(.*\\)$", "u");
 const pattern4 = new RegExp("^-?[0-9]+$");
 const pattern5 = func0("^-?[0-9]+$", "u");
-const obj0 = BigInt("-9223372036854775808");
-const obj1 = BigInt("9223372036854775807");
 const formats0 = int64Format;
 
-function validate542(data, {instancePath=""}={}){
+function validate542(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 const _errs1 = errors;
@@ -83,14 +82,14 @@ errors++;
 }
 }
 if(data.owner_address !== undefined){
-if(!(validate59(data.owner_address, {instancePath:instancePath+"/owner_address"}))){
-vErrors = addIssues(vErrors, validate59.errors);
+if(!(validate59(data.owner_address))){
+vErrors = addIssuesAt(vErrors, validate59.errors, instancePath+"/owner_address");
 errors = vErrors.length;
 }
 }
 if(data.contract_address !== undefined){
-if(!(validate59(data.contract_address, {instancePath:instancePath+"/contract_address"}))){
-vErrors = addIssues(vErrors, validate59.errors);
+if(!(validate59(data.contract_address))){
+vErrors = addIssuesAt(vErrors, validate59.errors, instancePath+"/contract_address");
 errors = vErrors.length;
 }
 }
@@ -108,14 +107,14 @@ errors++;
 }
 }
 if(data.parameter !== undefined){
-if(!(validate92(data.parameter, {instancePath:instancePath+"/parameter"}))){
-vErrors = addIssues(vErrors, validate92.errors);
+if(!(validate92(data.parameter))){
+vErrors = addIssuesAt(vErrors, validate92.errors, instancePath+"/parameter");
 errors = vErrors.length;
 }
 }
 if(data.data !== undefined){
-if(!(validate92(data.data, {instancePath:instancePath+"/data"}))){
-vErrors = addIssues(vErrors, validate92.errors);
+if(!(validate92(data.data))){
+vErrors = addIssuesAt(vErrors, validate92.errors, instancePath+"/data");
 errors = vErrors.length;
 }
 }
@@ -126,8 +125,7 @@ vErrors = issueAt(vErrors, instancePath+"/call_value", "type", {type: schema77.p
 errors++;
 }
 if(typeof data7 == "string" && pattern4.test(data7)){
-const integer0 = BigInt(data7);
-if(integer0 < obj0 || integer0 > obj1){
+if(func5(data7, "-9223372036854775808", "9223372036854775807")){
 vErrors = issueAt(vErrors, instancePath+"/call_value", "integerFormat", {format: "int64"});
 errors++;
 }
@@ -150,8 +148,8 @@ errors++;
 }
 }
 if(data.visible !== undefined){
-if(!(validate122(data.visible, {instancePath:instancePath+"/visible"}))){
-vErrors = addIssues(vErrors, validate122.errors);
+if(!(validate122(data.visible))){
+vErrors = addIssuesAt(vErrors, validate122.errors, instancePath+"/visible");
 errors = vErrors.length;
 }
 }
@@ -169,7 +167,7 @@ return errors === 0;
 
 
 
-function validate267(data, {instancePath=""}={}){
+function validate267(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -205,14 +203,14 @@ errors++;
 }
 }
 if(data.energy_used !== undefined){
-if(!(validate61(data.energy_used, {instancePath:instancePath+"/energy_used"}))){
-vErrors = addIssues(vErrors, validate61.errors);
+if(!(validate61(data.energy_used))){
+vErrors = addIssuesAt(vErrors, validate61.errors, instancePath+"/energy_used");
 errors = vErrors.length;
 }
 }
 if(data.energy_penalty !== undefined){
-if(!(validate61(data.energy_penalty, {instancePath:instancePath+"/energy_penalty"}))){
-vErrors = addIssues(vErrors, validate61.errors);
+if(!(validate61(data.energy_penalty))){
+vErrors = addIssuesAt(vErrors, validate61.errors, instancePath+"/energy_penalty");
 errors = vErrors.length;
 }
 }
@@ -221,8 +219,8 @@ let data6 = data.constant_result;
 if(Array.isArray(data6)){
 const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate92(data6[i0], {instancePath:instancePath+"/constant_result/" + i0}))){
-vErrors = addIssues(vErrors, validate92.errors);
+if(!(validate92(data6[i0]))){
+vErrors = addIssuesAt(vErrors, validate92.errors, instancePath+"/constant_result/" + i0);
 errors = vErrors.length;
 }
 }
@@ -237,8 +235,8 @@ let data8 = data.logs;
 if(Array.isArray(data8)){
 const len1 = data8.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate271(data8[i1], {instancePath:instancePath+"/logs/" + i1}))){
-vErrors = addIssues(vErrors, validate271.errors);
+if(!(validate271(data8[i1]))){
+vErrors = addIssuesAt(vErrors, validate271.errors, instancePath+"/logs/" + i1);
 errors = vErrors.length;
 }
 }
@@ -249,8 +247,8 @@ errors++;
 }
 }
 if(data.transaction !== undefined){
-if(!(validate196(data.transaction, {instancePath:instancePath+"/transaction"}))){
-vErrors = addIssues(vErrors, validate196.errors);
+if(!(validate196(data.transaction))){
+vErrors = addIssuesAt(vErrors, validate196.errors, instancePath+"/transaction");
 errors = vErrors.length;
 }
 }
@@ -265,7 +263,7 @@ return errors === 0;
 
 
 
-function validate572(data, {instancePath=""}={}){
+function validate572(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;

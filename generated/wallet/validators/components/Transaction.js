@@ -2,8 +2,8 @@
 
 import { validate185, validate200, validate61, validate92 } from "./Address.js";
 import { validate203 } from "./RawData.js";
-import { addIssues, issueAt } from "./helpers.js";
-function validate197(data, {instancePath=""}={}){
+import { addIssuesAt, atRoot, issueAt } from "./helpers.js";
+function validate197(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -20,8 +20,8 @@ errors++;
 }
 }
 if(data.fee !== undefined){
-if(!(validate61(data.fee, {instancePath:instancePath+"/fee"}))){
-vErrors = addIssues(vErrors, validate61.errors);
+if(!(validate61(data.fee))){
+vErrors = addIssuesAt(vErrors, validate61.errors, instancePath+"/fee");
 errors = vErrors.length;
 }
 }
@@ -39,7 +39,7 @@ return errors === 0;
 
 
 
-function validate196(data, {instancePath=""}={}){
+function validate196(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -56,8 +56,8 @@ let data0 = data.ret;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate197(data0[i0], {instancePath:instancePath+"/ret/" + i0}))){
-vErrors = addIssues(vErrors, validate197.errors);
+if(!(validate197(data0[i0]))){
+vErrors = addIssuesAt(vErrors, validate197.errors, instancePath+"/ret/" + i0);
 errors = vErrors.length;
 }
 }
@@ -72,8 +72,8 @@ let data2 = data.signature;
 if(Array.isArray(data2)){
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate200(data2[i1], {instancePath:instancePath+"/signature/" + i1}))){
-vErrors = addIssues(vErrors, validate200.errors);
+if(!(validate200(data2[i1]))){
+vErrors = addIssuesAt(vErrors, validate200.errors, instancePath+"/signature/" + i1);
 errors = vErrors.length;
 }
 }
@@ -84,20 +84,20 @@ errors++;
 }
 }
 if(data.txID !== undefined){
-if(!(validate185(data.txID, {instancePath:instancePath+"/txID"}))){
-vErrors = addIssues(vErrors, validate185.errors);
+if(!(validate185(data.txID))){
+vErrors = addIssuesAt(vErrors, validate185.errors, instancePath+"/txID");
 errors = vErrors.length;
 }
 }
 if(data.raw_data !== undefined){
-if(!(validate203(data.raw_data, {instancePath:instancePath+"/raw_data"}))){
-vErrors = addIssues(vErrors, validate203.errors);
+if(!(validate203(data.raw_data))){
+vErrors = addIssuesAt(vErrors, validate203.errors, instancePath+"/raw_data");
 errors = vErrors.length;
 }
 }
 if(data.raw_data_hex !== undefined){
-if(!(validate92(data.raw_data_hex, {instancePath:instancePath+"/raw_data_hex"}))){
-vErrors = addIssues(vErrors, validate92.errors);
+if(!(validate92(data.raw_data_hex))){
+vErrors = addIssuesAt(vErrors, validate92.errors, instancePath+"/raw_data_hex");
 errors = vErrors.length;
 }
 }

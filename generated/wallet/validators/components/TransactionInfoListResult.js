@@ -2,15 +2,15 @@
 
 import { validate118 } from "./Address.js";
 import { validate464 } from "./TransactionInfo.js";
-import { addAlternatives, addIssues, issueAt } from "./helpers.js";
-function validate476(data, {instancePath=""}={}){
+import { addAlternatives, addIssues, addIssuesAt, atRoot, issueAt } from "./helpers.js";
+function validate476(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate464(data[i0], {instancePath:instancePath+"/" + i0}))){
-vErrors = addIssues(vErrors, validate464.errors);
+if(!(validate464(data[i0]))){
+vErrors = addIssuesAt(vErrors, validate464.errors, instancePath+"/" + i0);
 errors = vErrors.length;
 }
 }
@@ -25,7 +25,7 @@ return errors === 0;
 
 
 
-function validate590(data, {instancePath=""}={}){
+function validate590(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;

@@ -2,8 +2,8 @@
 
 import { validate118, validate145 } from "./Address.js";
 import { validate196 } from "./Transaction.js";
-import { addAlternatives, addIssues } from "./helpers.js";
-function validate582(data, {instancePath=""}={}){
+import { addAlternatives, addIssues, atRoot } from "./helpers.js";
+function validate582(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;

@@ -2,8 +2,8 @@
 
 import { validate185, validate92 } from "./Address.js";
 import { validate203 } from "./RawData.js";
-import { addIssues, issueAt } from "./helpers.js";
-function validate289(data, {instancePath=""}={}){
+import { addIssuesAt, atRoot, issueAt } from "./helpers.js";
+function validate289(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -26,20 +26,20 @@ errors++;
 }
 }
 if(data.txID !== undefined){
-if(!(validate185(data.txID, {instancePath:instancePath+"/txID"}))){
-vErrors = addIssues(vErrors, validate185.errors);
+if(!(validate185(data.txID))){
+vErrors = addIssuesAt(vErrors, validate185.errors, instancePath+"/txID");
 errors = vErrors.length;
 }
 }
 if(data.raw_data !== undefined){
-if(!(validate203(data.raw_data, {instancePath:instancePath+"/raw_data"}))){
-vErrors = addIssues(vErrors, validate203.errors);
+if(!(validate203(data.raw_data))){
+vErrors = addIssuesAt(vErrors, validate203.errors, instancePath+"/raw_data");
 errors = vErrors.length;
 }
 }
 if(data.raw_data_hex !== undefined){
-if(!(validate92(data.raw_data_hex, {instancePath:instancePath+"/raw_data_hex"}))){
-vErrors = addIssues(vErrors, validate92.errors);
+if(!(validate92(data.raw_data_hex))){
+vErrors = addIssuesAt(vErrors, validate92.errors, instancePath+"/raw_data_hex");
 errors = vErrors.length;
 }
 }

@@ -2,8 +2,8 @@
 
 import { validate118 } from "./Address.js";
 import { validate289 } from "./UnsignedTransaction.js";
-import { addAlternatives, addIssues } from "./helpers.js";
-function validate579(data, {instancePath=""}={}){
+import { addAlternatives, addIssues, atRoot } from "./helpers.js";
+function validate579(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
