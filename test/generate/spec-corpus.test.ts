@@ -7,7 +7,7 @@
  */
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -17,6 +17,7 @@ import { generateClient } from "../../scripts/generate/generate-client.js";
 import type { JsonObject } from "../../scripts/generate/json.js";
 import { SpecError } from "../../scripts/generate/spec-error.js";
 import type { RestOperationValidators, RpcMethodValidators } from "../../src/runtime/operation.js";
+import { partsOfModule } from "../support/spec-validators.js";
 import { repoRoot } from "./support.js";
 
 const corpus = join(repoRoot, "test/fixtures/spec-corpus");
@@ -170,16 +171,16 @@ describe("each spec's own examples pass its generated validators", () => {
 
 type OperationModule = Partial<RestOperationValidators & RpcMethodValidators>;
 
-/** Each operation's part of a generated client's shared validators module, by operation id. */
+/** Each operation's part of a generated client's validators packs, by operation id. */
 async function operationModules(dir: string): Promise<Map<string, OperationModule>> {
   const modules = new Map<string, OperationModule>();
-  const path = join(dir, "validators/shared.js");
+  const folder = join(dir, "validators");
   // A spec without operations (webhooks only) has no validators.
-  if (!existsSync(path)) return modules;
-  const shared = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
-  for (const [name, value] of Object.entries(shared)) {
-    if (typeof value === "object" && value !== null && ("responses" in value || "params" in value)) {
-      modules.set(name, value as OperationModule);
+  if (!existsSync(folder)) return modules;
+  for (const file of (await readdir(folder)).filter((name) => name.endsWith(".js"))) {
+    const pack = (await import(pathToFileURL(join(folder, file)).href)) as Record<string, unknown>;
+    for (const [name, part] of partsOfModule(file, pack)) {
+      modules.set(name.slice(file.length + 1), part as OperationModule);
     }
   }
   return modules;
