@@ -3,7 +3,7 @@ import { fileSafe, uniqueName } from "./validator-chunks.js";
 /**
  * The most characters of ajv's code (before the generator compacts its error pushes, which about
  * halves it) that the operations of one pack may reach together, shared checks included: what a
- * first call may load, whatever the number of operations (about 70 KB written, 8 KB gzip). An
+ * first call may load, whatever the number of operations (chainkit's largest: 8.5 KB gzip). An
  * operation that reaches more on its own gets a pack of its own. Measured on chainkit's apps
  * (docs/performance.md): 40,000 and 80,000 left more files, which compress worse and cost a cold
  * start more, for a first call a few kilobytes lighter.
