@@ -4,7 +4,7 @@
  * the bound however many operations there are, and each operation's loader yields its own
  * validators and no neighbour's.
  */
-import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,7 +12,7 @@ import { generateClient } from "../../scripts/generate/generate-client.js";
 import { PACK_CHARACTERS, planPacks } from "../../scripts/generate/operation-packs.js";
 import { PACKED_CHUNK_CHARACTERS } from "../../scripts/generate/small-chunks.js";
 import type { Validator } from "../../src/runtime/operation.js";
-import { packedValidators } from "../support/spec-validators.js";
+import { firstLoadCharacters, packedValidators } from "../support/spec-validators.js";
 import { repoRoot } from "./support.js";
 
 /** Operations of the generated spec: each posts its own component, ten to a tag. */
@@ -86,18 +86,6 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-/** A module's characters with those of every chunk it imports, directly or not: what its first load reads. */
-async function firstLoad(file: string, seen = new Set<string>()): Promise<number> {
-  if (seen.has(file)) return 0;
-  seen.add(file);
-  const js = await readFile(file, "utf8");
-  let total = js.length;
-  for (const [, path] of js.matchAll(/^import \{[^}]*\} from "(\.[^"]+)";$/gm)) {
-    total += await firstLoad(join(file, "..", path as string), seen);
-  }
-  return total;
-}
-
 describe("operations' validators packed into bounded modules", () => {
   it("a spec of many operations gets a few packs, each loaded with what it imports under the bound", async () => {
     const folder = join(out(), "validators");
@@ -106,7 +94,7 @@ describe("operations' validators packed into bounded modules", () => {
     expect(packs.length).toBeLessThan(OPERATIONS / 5);
     for (const pack of packs) {
       // ajv's code before compaction is what the bound counts; the written code is about half of it.
-      expect(await firstLoad(join(folder, pack)), pack).toBeLessThanOrEqual(
+      expect(await firstLoadCharacters(join(folder, pack)), pack).toBeLessThanOrEqual(
         PACK_CHARACTERS + PACKED_CHUNK_CHARACTERS,
       );
     }

@@ -15,9 +15,11 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateClient } from "../../scripts/generate/generate-client.js";
 import type { JsonObject } from "../../scripts/generate/json.js";
+import { PACK_CHARACTERS } from "../../scripts/generate/operation-packs.js";
+import { PACKED_CHUNK_CHARACTERS } from "../../scripts/generate/small-chunks.js";
 import { SpecError } from "../../scripts/generate/spec-error.js";
 import type { RestOperationValidators, RpcMethodValidators } from "../../src/runtime/operation.js";
-import { partsOfModule } from "../support/spec-validators.js";
+import { firstLoadCharacters, partsOfModule } from "../support/spec-validators.js";
 import { repoRoot } from "./support.js";
 
 const corpus = join(repoRoot, "test/fixtures/spec-corpus");
@@ -120,6 +122,14 @@ describe("public specs generate as published", () => {
         refusedOne = true;
       }
       expect(refusedOne).toBe(!NOTHING_TO_CHECK.has(spec));
+      // A pack of several operations loads no more than the bound with what it imports.
+      for (const [file, operations] of await packSizes(outDir(spec))) {
+        if (operations.count > 1) {
+          expect(operations.firstLoad, `${spec} ${file}`).toBeLessThanOrEqual(
+            PACK_CHARACTERS + PACKED_CHUNK_CHARACTERS,
+          );
+        }
+      }
     },
     240_000,
   );
@@ -184,6 +194,21 @@ async function operationModules(dir: string): Promise<Map<string, OperationModul
     }
   }
   return modules;
+}
+
+/** Per pack of a generated client: how many operations it holds, and what its first load reads. */
+async function packSizes(dir: string): Promise<Map<string, { count: number; firstLoad: number }>> {
+  const sizes = new Map<string, { count: number; firstLoad: number }>();
+  const folder = join(dir, "validators");
+  if (!existsSync(folder)) return sizes;
+  for (const file of (await readdir(folder)).filter((name) => name.endsWith(".js"))) {
+    const pack = (await import(pathToFileURL(join(folder, file)).href)) as Record<string, unknown>;
+    sizes.set(file, {
+      count: partsOfModule(file, pack).length,
+      firstLoad: await firstLoadCharacters(join(folder, file)),
+    });
+  }
+  return sizes;
 }
 
 /** One example of a spec and what it is an example of: `body`, a response status, `params` or `result`. */

@@ -96,3 +96,18 @@ export async function packedValidators(
   const module = (await import(pathToFileURL(file).href)) as Record<string, Record<string, unknown>>;
   return { file, part: module[operation] ?? {} };
 }
+
+/**
+ * A module's characters with those of every chunk it imports, directly or not: what its first
+ * load reads.
+ */
+export async function firstLoadCharacters(file: string, seen = new Set<string>()): Promise<number> {
+  if (seen.has(file)) return 0;
+  seen.add(file);
+  const js = await readFile(file, "utf8");
+  let total = js.length;
+  for (const [, path] of js.matchAll(/^import \{[^}]*\} from "(\.[^"]+)";$/gm)) {
+    total += await firstLoadCharacters(join(file, "..", path as string), seen);
+  }
+  return total;
+}
