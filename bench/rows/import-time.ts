@@ -19,6 +19,7 @@ import { type BenchContext, planFor } from "../lib/context.js";
 import { batchModify20, block58, organization, PRIVATE_KEY, ROOT } from "../lib/fixtures.js";
 import { median } from "../lib/measure.js";
 import type { Figure, RowResult } from "../lib/report.js";
+import { validatorsModule } from "../lib/validators-module.js";
 import { blockResultSchema } from "./validation.js";
 
 const run = promisify(execFile);
@@ -100,8 +101,7 @@ const COLD: Cold[] = [
   {
     kind: "standalone",
     label: "block validator, generated standalone → 1st validate",
-    entry:
-      'export { result as eth_getBlockByHashResult } from "./generated/evm/validators/eth_getBlockByHash.js";',
+    entry: `import { eth_getBlockByHash } from "./${validatorsModule("evm", "eth_getBlockByHash")}"; export const eth_getBlockByHashResult = eth_getBlockByHash.result;`,
   },
   {
     kind: "ajv",

@@ -15,6 +15,7 @@ import { bundleRollup } from "../lib/bundle-rollup.js";
 import { bundleSplit, type ChunkSet } from "../lib/bundle-split.js";
 import type { BenchContext } from "../lib/context.js";
 import type { Figure, RowResult } from "../lib/report.js";
+import { validatorsModule } from "../lib/validators-module.js";
 
 /** One chainkit entry as an app uses it: what it imports, its first call, what it loads later. */
 interface EntrySize {
@@ -34,7 +35,7 @@ interface EntrySize {
   external?: string[];
 }
 
-const validators = (surface: string, operation: string) => `generated/${surface}/validators/${operation}.js`;
+const validators = validatorsModule;
 
 const ENTRIES: EntrySize[] = [
   {

@@ -8,9 +8,8 @@
  * `string-shapes-simd.ts`).
  */
 
-import { result as blockResult } from "../../generated/evm/validators/eth_getBlockByHash.js";
-import { result as logsResult } from "../../generated/evm/validators/eth_getLogs.js";
-import { responses as nowBlockResponses } from "../../generated/wallet/validators/getNowBlock.js";
+import { evmMethods } from "../../generated/evm/operations.js";
+import { walletOperations } from "../../generated/wallet/operations.js";
 import { convertCheckedInt64 } from "../../src/runtime/json/convert-int64.js";
 import { parseJson } from "../../src/runtime/json/parse-json.js";
 import type { Int64Converter, Int64Paths } from "../../src/runtime/operation.js";
@@ -22,6 +21,10 @@ import { NOT_PLAIN_HEX, NOT_PREFIXED_HEX, stringShapesByLength } from "../lib/st
 import { hexMasks, stringShapesBySimd } from "../lib/string-shapes-simd.js";
 import { thousandLogs } from "./logs-receipts.js";
 import { benchBlock } from "./wallet.js";
+
+const { result: blockResult } = await evmMethods.eth_getBlockByHash.validators();
+const { result: logsResult } = await evmMethods.eth_getLogs.validators();
+const { responses: nowBlockResponses } = await walletOperations.getNowBlock.validators();
 
 /** The class of one surface's hex patterns, whose `test` reads the digits. */
 interface HexPatternClass {

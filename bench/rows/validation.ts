@@ -7,13 +7,15 @@
 import { readFileSync } from "node:fs";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
-import { result as eth_getBlockByHashResult } from "../../generated/evm/validators/eth_getBlockByHash.js";
+import { evmMethods } from "../../generated/evm/operations.js";
 import { parseJson } from "../../src/runtime/json/parse-json.js";
 import { type BenchContext, check, planFor } from "../lib/context.js";
 import { block58, ROOT, syntheticBlock } from "../lib/fixtures.js";
 import { interleaved, type Plan } from "../lib/measure.js";
 import { type Figure, type RowResult, type Table, timed } from "../lib/report.js";
 import { validationFloor } from "./validation-floor.js";
+
+const { result: eth_getBlockByHashResult } = await evmMethods.eth_getBlockByHash.validators();
 
 /** The eth_getBlockByHash result schema as the bundled (dereferenced) spec has it. */
 export function blockResultSchema(): object {

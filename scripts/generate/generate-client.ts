@@ -27,8 +27,9 @@ export interface GenerateClientOptions {
   /** The module generated files import the runtime from (default `chainkit/runtime`). */
   runtime?: string;
   /**
-   * One validators module for all operations, each component compiled once (default), or one per
-   * operation, loaded on its first call (`false`: smaller first call, larger output).
+   * One validators module for all operations (`true`), or packs of a bounded size, each holding
+   * several operations' validators and loaded on the first call of one of them (default: a first
+   * call that does not grow with the number of operations).
    */
   sharedValidators?: boolean;
   /** Where notes go (operations left out, identifiers made up); default: none. */
@@ -78,7 +79,7 @@ export async function generateClient(options: GenerateClientOptions): Promise<Ge
     generatedNote: madeBy,
     strict: false,
     keepRefs: true,
-    sharedValidators: options.sharedValidators ?? true,
+    sharedValidators: options.sharedValidators ?? false,
     limits,
     refPolicy: { allowRefRoots: options.allowRefRoots ?? [], allowRefUrls: options.allowRefUrls ?? [] },
     ...(options.note && { note: options.note }),

@@ -6,10 +6,12 @@ import { validatorsChunkPath, validatorsModulePath } from "./generated-names.js"
 import { generatedHeader, generatedNote, OWN_REGENERATE_COMMAND } from "./header.js";
 import { Int64Converters } from "./int64-converter.js";
 import { isObject, type Json, type JsonObject } from "./json.js";
+import { refPointer, valueAt } from "./json-pointer.js";
 import { pascalCase } from "./names.js";
 import { readOpenApiOperations } from "./openapi-model.js";
 import { openApiTypes } from "./openapi-types.js";
 import { readOpenRpcMethods } from "./openrpc-model.js";
+import { SHARED_MODULE } from "./pack-modules.js";
 import { readSpec } from "./read-spec.js";
 import type { RefPolicy } from "./ref-confinement.js";
 import { restClientFile } from "./rest-client-file.js";
@@ -20,12 +22,11 @@ import { rpcMethodsFile } from "./rpc-methods-file.js";
 import { openRpcTypes } from "./rpc-types.js";
 import { rpcValidatorGroups } from "./rpc-validators.js";
 import { checkRules } from "./rules.js";
-import { mergeGroups, SHARED_MODULE, sharedModule } from "./shared-validators.js";
 import { docComment } from "./source-text.js";
 import { SpecError } from "./spec-error.js";
 import { type SpecLimits, specLimits } from "./spec-limits.js";
 import type { Surface, SurfaceNames } from "./surfaces.js";
-import { buildValidators, type ValidatorFiles, type ValidatorGroup } from "./validators.js";
+import { buildValidators, type PackLayout, type ValidatorFiles } from "./validators.js";
 import { channelsFile, channelValidatorGroup, readWebSocket } from "./websocket-channels.js";
 
 /** Generated files of one surface: path relative to its output folder (`/`-separated) → content. */
@@ -44,10 +45,9 @@ export interface GenerateOptions {
   /** Where notes go (operations left out, identifiers made up). */
   note?: (line: string) => void;
   /**
-   * One validators module for the whole surface, each component compiled once, instead of one
-   * per operation carrying its own copies (`shared-validators.ts`): far smaller output for specs
-   * with many operations over large components, at the price of loading all validators on the
-   * first call.
+   * One validators module for the whole surface (`validators/shared.js`) instead of packs of a
+   * bounded size (`operation-packs.ts`): one file, at the price of loading every operation's
+   * validators on the first call.
    */
   sharedValidators?: boolean;
   /**
@@ -112,19 +112,20 @@ async function renderSurface(
     const groups = restValidatorGroups(doc, operations, converters);
     // The WebSocket's channels (`x-websocket`): their own types file and validators module, so only
     // code that opens the socket loads them; compiled with the operations' validators, whose
-    // component chunks they share, unless those are merged into one module.
+    // component chunks they share.
     const websocket = readWebSocket(file, doc);
     const channels = websocket ? [channelValidatorGroup(websocket)] : [];
     files.set("types.ts", await openApiTypes(file, doc, operations));
-    addValidatorFiles(
-      files,
-      shared
-        ? validatorModules(file, doc, groups, shared, "RestOperationValidators")
-        : buildValidators(file, doc, [...groups, ...channels]),
+    const pointers = new Map(operations.map((op) => [op.id, op.pointer]));
+    const validators = buildValidators(
+      file,
+      doc,
+      [...groups, ...channels],
+      packLayout(doc, pointers, shared, "RestOperationValidators"),
     );
-    if (shared && channels.length > 0) addValidatorFiles(files, buildValidators(file, doc, channels));
+    addValidatorFiles(files, validators);
     addConverterFiles(files, converters);
-    files.set("operations.ts", restOperationsFile(names, operations, shared));
+    files.set("operations.ts", restOperationsFile(names, operations, validators.packOf));
     files.set("client.ts", restClientFile(doc, names, operations));
     if (websocket) files.set("channels.ts", channelsFile(names, websocket));
   } else {
@@ -132,9 +133,16 @@ async function renderSurface(
     const converters = new Int64Converters();
     const groups = rpcValidatorGroups(doc, methods, converters);
     files.set("types.ts", openRpcTypes(file, doc, names, methods));
-    addValidatorFiles(files, validatorModules(file, doc, groups, shared, "RpcMethodValidators"));
+    const pointers = new Map(methods.map((method) => [method.id, method.pointer]));
+    const validators = buildValidators(
+      file,
+      doc,
+      groups,
+      packLayout(doc, pointers, shared, "RpcMethodValidators"),
+    );
+    addValidatorFiles(files, validators);
     addConverterFiles(files, converters);
-    files.set("operations.ts", rpcMethodsFile(names, methods, shared));
+    files.set("operations.ts", rpcMethodsFile(names, methods, validators.packOf));
     files.set("client.ts", rpcClientFile(doc, names, methods));
   }
   files.set("index.ts", indexFile(names));
@@ -155,22 +163,33 @@ export function withHeaders(files: SurfaceFiles, header: string): SurfaceFiles {
   return new Map([...files].map(([path, content]) => [path, `${header}\n\n${content}`]));
 }
 
-/** The validators modules: one per group, or one shared by all (`shared-validators.ts`). */
-function validatorModules(
-  file: string,
+/**
+ * How the operations' validators share modules: in packs of a bounded size, each named after its
+ * first operation's first tag (`operation-packs.ts`), or all in one (`validators/shared.js`).
+ *
+ * @param pointers - Where each operation (by its group's name) is written in the spec.
+ */
+function packLayout(
   doc: Json,
-  groups: readonly ValidatorGroup[],
+  pointers: ReadonlyMap<string, string>,
   shared: boolean,
   moduleType: string,
-): ValidatorFiles {
-  if (!shared || groups.length === 0) return buildValidators(file, doc, groups);
-  const { modules, chunks } = buildValidators(file, doc, [mergeGroups(groups)]);
-  const [built] = modules;
-  if (!built) return { modules: [], chunks: [] };
-  return { modules: [{ name: SHARED_MODULE, ...sharedModule(built, groups, moduleType) }], chunks };
+): PackLayout {
+  if (shared) return { moduleType, label: () => SHARED_MODULE, bound: Number.POSITIVE_INFINITY };
+  return { moduleType, label: (group) => firstTag(doc, pointers.get(group.name)) };
 }
 
-/** `validators/<operation>.js` and `.d.ts` per operation, and `validators/components/<chunk>.js`. */
+/** An operation's first tag: a name (OpenAPI), or a tag object's `name` (OpenRPC, `$ref`s followed). */
+function firstTag(doc: Json, pointer: string | undefined): string | undefined {
+  const operation = pointer === undefined ? undefined : valueAt(doc, pointer);
+  let tag = isObject(operation) && Array.isArray(operation.tags) ? operation.tags[0] : undefined;
+  const target = isObject(tag) && typeof tag.$ref === "string" ? refPointer(tag.$ref) : undefined;
+  if (target !== undefined) tag = valueAt(doc, target);
+  if (isObject(tag)) tag = tag.name;
+  return typeof tag === "string" && tag.trim() !== "" ? tag.trim() : undefined;
+}
+
+/** `validators/<module>.js` and `.d.ts` per module, and `validators/components/<chunk>.js`. */
 function addValidatorFiles(files: SurfaceFiles, validators: ValidatorFiles): void {
   for (const module of validators.modules) {
     files.set(validatorsModulePath(module.name), module.js);

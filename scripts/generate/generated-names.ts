@@ -31,7 +31,7 @@ export function operationTypeNames(id: string): OperationTypeNames {
   };
 }
 
-/** Where an operation's validators module is, relative to its surface's folder: `validators/getNode.js`. */
+/** Where a validators module is, relative to its surface's folder: `validators/blocks.js`. */
 export function validatorsModulePath(name: string, extension: ".js" | ".d.ts" = ".js"): string {
   return `validators/${name}${extension}`;
 }
@@ -45,13 +45,21 @@ export function validatorsChunkPath(name: string): string {
 }
 
 /**
- * The `validators` loader of a descriptor: its own module, or its part of the surface's shared one
- * (`shared-validators.ts`).
+ * The `validators` loader of a descriptor: it imports the module that packs the operation's
+ * validators with its neighbours' (`operation-packs.ts`) and picks the operation's part.
+ *
+ * @param name - The operation's identifier, the export that holds its part.
+ * @param module - The module's name (`validators/<module>.js`).
  */
-export function validatorsLoader(name: string, shared: boolean): string {
-  return shared
-    ? `() => import("./validators/shared.js").then((module) => module.${name})`
-    : `() => import(${sourceLiteral(`./${validatorsModulePath(name)}`)})`;
+export function validatorsLoader(name: string, module: string): string {
+  return `() => import(${sourceLiteral(`./${validatorsModulePath(module)}`)}).then((module) => module.${name})`;
+}
+
+/** The module that packs an operation's validators, as `buildValidators` reported it. */
+export function packedModuleOf(packOf: ReadonlyMap<string, string>, name: string): string {
+  const module = packOf.get(name);
+  if (module === undefined) throw new Error(`${name}: no validators module packs this operation`);
+  return module;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { validatorsLoader } from "./generated-names.js";
+import { packedModuleOf, validatorsLoader } from "./generated-names.js";
 import { mediaKind } from "./media-kind.js";
 import type { BodyModel, RestOperationModel } from "./openapi-model.js";
 import { docComment, sourceLiteral } from "./source-text.js";
@@ -12,17 +12,17 @@ export function restOperationsNames(pascal: string, camel: string): { record: st
 /**
  * Writes `operations.ts` for a REST surface: one frozen `RestOperation` per operationId, only what it
  * takes to build and send a request (method, path template, retry safety, paging) and the
- * import of the operation's module, loaded on its first call. What the runtime reads once a call is
+ * import of the module that packs the operation's validators, loaded on its first call. What the runtime reads once a call is
  * under way (validators, int64 and secret positions, response statuses) is in that module
  * (`rest-validators.ts`), so an entry grows by no more than this per operation, whatever its schemas.
  */
 export function restOperationsFile(
   surface: SurfaceNames,
   operations: readonly RestOperationModel[],
-  sharedValidators = false,
+  packOf: ReadonlyMap<string, string>,
 ): string {
   const { record, idType } = restOperationsNames(surface.pascal, surface.camel);
-  const descriptors = operations.map((op) => `  ${op.id}: ${descriptor(op, sharedValidators)},`);
+  const descriptors = operations.map((op) => `  ${op.id}: ${descriptor(op, packOf)},`);
   return [
     `import type { RestOperation } from "../../src/runtime/operation.js";`,
     "",
@@ -37,13 +37,13 @@ export function restOperationsFile(
   ].join("\n");
 }
 
-function descriptor(op: RestOperationModel, sharedValidators: boolean): string {
+function descriptor(op: RestOperationModel, packOf: ReadonlyMap<string, string>): string {
   const lines = [
     `id: ${sourceLiteral(op.id)}`,
     `method: ${sourceLiteral(op.sentMethod)}`,
     `path: ${sourceLiteral(op.path)}`,
     `idempotent: ${op.idempotent}`,
-    `validators: ${validatorsLoader(op.id, sharedValidators)}`,
+    `validators: ${validatorsLoader(op.id, packedModuleOf(packOf, op.id))}`,
   ];
   // `as const` keeps the paging mode a literal, which tells the runtime's two paging shapes apart.
   if (op.paging) lines.push(`paging: ${sourceLiteral(op.paging)} as const`);

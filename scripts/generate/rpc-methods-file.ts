@@ -1,4 +1,4 @@
-import { validatorsLoader } from "./generated-names.js";
+import { packedModuleOf, validatorsLoader } from "./generated-names.js";
 import { propertyKey } from "./names.js";
 import type { RpcMethodModel } from "./openrpc-model.js";
 import { docComment, sourceLiteral } from "./source-text.js";
@@ -11,21 +11,21 @@ export function rpcMethodsNames(pascal: string, camel: string): { record: string
 
 /**
  * Writes `operations.ts` for a JSON-RPC surface: one frozen `RpcMethod` per method, only what it
- * takes to send a call (name, retry safety) and the import of the method's module, loaded on its
+ * takes to send a call (name, retry safety) and the import of the module that packs the method's validators, loaded on its
  * first call. Its validators and the positions of int64 and secret fields in its result are in that
  * module (`rpc-validators.ts`).
  */
 export function rpcMethodsFile(
   surface: SurfaceNames,
   methods: readonly RpcMethodModel[],
-  sharedValidators = false,
+  packOf: ReadonlyMap<string, string>,
 ): string {
   const { record, nameType } = rpcMethodsNames(surface.pascal, surface.camel);
   const descriptors = methods.map((method) => {
     const lines = [
       `name: ${sourceLiteral(method.name)}`,
       `idempotent: ${method.idempotent}`,
-      `validators: ${validatorsLoader(method.id, sharedValidators)}`,
+      `validators: ${validatorsLoader(method.id, packedModuleOf(packOf, method.id))}`,
     ];
     if (method.byName) lines.push(`paramNames: ${sourceLiteral(method.params.map((param) => param.name))}`);
     return `  ${propertyKey(method.name)}: Object.freeze({\n${lines.map((line) => `    ${line},`).join("\n")}\n  }),`;

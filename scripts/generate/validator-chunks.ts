@@ -57,13 +57,13 @@ export function planChunks(
 }
 
 /** A name usable as a file name on every system (letters, digits, `_`, `-`, `.`). */
-function fileSafe(name: string): string {
+export function fileSafe(name: string): string {
   const safe = name.replace(/[^A-Za-z0-9_.-]+/g, "_").replace(/^[.-]+/, "_");
   return safe.slice(0, 80) || "_";
 }
 
 /** `name`, or `name-2`, `name-3`… when another chunk has it already (whatever the case). */
-function uniqueName(name: string, taken: Set<string>): string {
+export function uniqueName(name: string, taken: Set<string>): string {
   let candidate = name;
   for (let n = 2; taken.has(candidate.toLowerCase()); n++) candidate = `${name}-${n}`;
   taken.add(candidate.toLowerCase());

@@ -8,6 +8,8 @@ import { integerFormatKeyword } from "./integer-formats.js";
 import { isObject, type Json } from "./json.js";
 import { childPointer, valueAt } from "./json-pointer.js";
 import { moduleCode, reachedFunctions } from "./module-code.js";
+import { PACK_CHARACTERS, planPacks } from "./operation-packs.js";
+import { mergeGroups, packModule, prefixed } from "./pack-modules.js";
 import { ruleKeyword, withRuleKeyword } from "./rules.js";
 import {
   COMPONENTS_ID,
@@ -51,6 +53,21 @@ export interface ValidatorGroup {
   data?: readonly DataExport[];
   /** Import lines the module's `code` members need (e.g. of an int64 converter). */
   imports?: readonly string[];
+  /** Never packed with others: a module of its own, loaded by its own code (the WebSocket's channels). */
+  ownModule?: true;
+}
+
+/**
+ * How operations' groups share modules (`operation-packs.ts`): each module holds several
+ * operations, each operation's part gathered into one export named after it.
+ */
+export interface PackLayout {
+  /** What each operation's part is declared as: `RestOperationValidators` or `RpcMethodValidators`. */
+  moduleType: string;
+  /** What a pack starting with this group is named after (its operation's first tag), if anything. */
+  label: (group: ValidatorGroup) => string | undefined;
+  /** The most characters of ajv's code a pack's operations may reach together (default `PACK_CHARACTERS`). */
+  bound?: number;
 }
 
 /**
@@ -86,12 +103,14 @@ export interface DataExport {
   code?: string;
 }
 
-/** A surface's validators: one module per group, and the chunks they share. */
+/** A surface's validators: its modules, and the chunks they share. */
 export interface ValidatorFiles {
-  /** Per group, in the order given: ESM JavaScript and its declarations. */
+  /** Per pack, or per group when not packed: ESM JavaScript and its declarations. */
   modules: { name: string; js: string; dts: string }[];
-  /** The checks several groups call, each written once (`validators/components/<name>.js`). */
+  /** The checks several modules call, each written once (`validators/components/<name>.js`). */
   chunks: { name: string; js: string }[];
+  /** The module holding each packed group's part, by the group's name. */
+  packOf: Map<string, string>;
 }
 
 /** The keywords that need ajv to track evaluated properties or dynamic anchors at run time. */
@@ -122,7 +141,12 @@ const DYNAMIC_SCOPE_KEYWORDS = ["unevaluatedProperties", "unevaluatedItems", "$d
  * @throws {SpecError} When ajv cannot compile a schema, naming where it is written, or when two
  *   module names differ only in case (they would share a file on some systems).
  */
-export function buildValidators(file: string, doc: Json, groups: readonly ValidatorGroup[]): ValidatorFiles {
+export function buildValidators(
+  file: string,
+  doc: Json,
+  groups: readonly ValidatorGroup[],
+  layout?: PackLayout,
+): ValidatorFiles {
   checkModuleNames(file, groups);
   const inlineRefs = inlinesReferences(file, doc);
   const definitions = new SchemaDefinitions(doc);
@@ -214,7 +238,7 @@ export function buildValidators(file: string, doc: Json, groups: readonly Valida
   for (const pointer of Object.keys(written).sort()) {
     compileOrThrow(file, pointer, () => ajv.getSchema(definitionKey(pointer)));
   }
-  const modules = compiled.map(({ group, entries }) => ({
+  const compiledModules: ModuleToWrite[] = compiled.map(({ group, entries }) => ({
     group,
     exports: entries.map(({ entry }) => {
       const key = exportSchemaKey.get(exportKey(group.name, entry.exportName)) as string;
@@ -224,8 +248,10 @@ export function buildValidators(file: string, doc: Json, groups: readonly Valida
     }),
   }));
   const functions = new Map(
-    modules.flatMap(({ exports }) => exports.flatMap(({ validate }) => reachedFunctions(validate))),
+    compiledModules.flatMap(({ exports }) => exports.flatMap(({ validate }) => reachedFunctions(validate))),
   );
+  const sizeOf = (fn: string) => String(functions.get(fn)?.source?.validateCode ?? "").length;
+  const modules = layout === undefined ? compiledModules : packedModules(compiledModules, sizeOf, layout);
   const calledBy = (fn: string) =>
     reachedFunctions(functions.get(fn) as AnyValidateFunction).map(([name]) => name);
   const plan = packSmallChunks(
@@ -236,7 +262,7 @@ export function buildValidators(file: string, doc: Json, groups: readonly Valida
       ]),
       (fn) => componentNames.get(functions.get(fn)?.schema as Json),
     ),
-    (fn) => String(functions.get(fn)?.source?.validateCode ?? "").length,
+    sizeOf,
     calledBy,
   );
   const owner = (fn: string) => plan.owner.get(fn);
@@ -251,17 +277,69 @@ export function buildValidators(file: string, doc: Json, groups: readonly Valida
     for (const helper of helpers) usedHelpers.add(helper);
     return { name: chunk.name, js: withChunkImports(js, imports, helpers, "./") };
   });
-  const built = modules.map(({ group, exports }) => {
+  const packOf = new Map<string, string>();
+  const built = modules.map(({ group, exports, parts }) => {
     const { code, imports } = moduleCode(ajv, exports, owner);
     const { js, dts, helpers } = validatorModule(code, group);
     for (const helper of helpers) usedHelpers.add(helper);
-    return { name: group.name, js: withChunkImports(js, imports, helpers, "./components/"), dts };
+    const module = { name: group.name, js: withChunkImports(js, imports, helpers, "./components/"), dts };
+    if (parts === undefined || layout === undefined) return module;
+    for (const part of parts) packOf.set(part.name, group.name);
+    return { name: group.name, ...packModule(module, parts, layout.moduleType) };
   });
   const helpers = helpersModule(usedHelpers);
   return {
     modules: built,
     chunks: helpers === undefined ? chunks : [...chunks, { name: HELPERS_CHUNK, js: helpers }],
+    packOf,
   };
+}
+
+/** A module to write: its group, its compiled exports, and the groups it packs (absent when it is one group's). */
+interface ModuleToWrite {
+  group: ValidatorGroup;
+  exports: { name: string; validate: AnyValidateFunction }[];
+  parts?: readonly ValidatorGroup[];
+}
+
+/**
+ * The groups packed as `layout` says (`operation-packs.ts`), each pack one group whose exports are
+ * its operations' under prefixed names (`shared-validators.ts`); groups with a module of their own
+ * follow, as they are.
+ */
+function packedModules(
+  compiled: readonly ModuleToWrite[],
+  sizeOf: (fn: string) => number,
+  layout: PackLayout,
+): ModuleToWrite[] {
+  const packable = compiled.filter(({ group }) => group.ownModule !== true);
+  const alone = compiled.filter(({ group }) => group.ownModule === true);
+  const packs = planPacks(
+    packable.map(({ exports }) => [
+      ...new Set(exports.flatMap(({ validate }) => reachedFunctions(validate).map(([name]) => name))),
+    ]),
+    sizeOf,
+    (index) => layout.label((packable[index] as ModuleToWrite).group),
+    alone.map(({ group }) => group.name),
+    layout.bound ?? PACK_CHARACTERS,
+  );
+  const packed = packs.map(({ name, members }) => {
+    const parts = members.map((index) => packable[index] as ModuleToWrite);
+    return {
+      group: mergeGroups(
+        parts.map(({ group }) => group),
+        name,
+      ),
+      exports: parts.flatMap(({ group, exports }) =>
+        exports.map(({ name: exportName, validate }) => ({
+          name: prefixed(group.name, exportName),
+          validate,
+        })),
+      ),
+      parts: parts.map(({ group }) => group),
+    };
+  });
+  return [...packed, ...alone];
 }
 
 /** Module names become file names: they must be safe in a path and distinct whatever the case. */

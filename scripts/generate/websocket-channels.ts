@@ -84,6 +84,7 @@ export function channelValidatorGroup(model: WebSocketModel): ValidatorGroup {
   const ref = (name: string) => ({ $ref: `#${COMPONENT}${name}` });
   return {
     name: CHANNELS_MODULE,
+    ownModule: true,
     entries: model.channels.flatMap((channel) => [
       {
         exportName: `${channel.type}Subscription`,

@@ -16,6 +16,7 @@ import { curlCommand, fetchCall } from "../../scripts/docs/copy-call-snippets.js
 import { loadSpecs } from "../../scripts/docs/load-specs.js";
 import type { Validator } from "../../src/runtime/operation.js";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.js";
+import { packedValidators } from "../support/spec-validators.js";
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -56,7 +57,7 @@ function againstSandbox(snippet: string, surface: string): string {
 
 /** Whether the operation's generated validator accepts the answer (JSON-RPC: the envelope's `result`). */
 async function accepts(surface: string, validator: string, body: unknown): Promise<boolean> {
-  const module = (await import(`../../generated/${surface}/validators/${validator}.js`)) as {
+  const module = (await packedValidators(root, surface, validator)).part as {
     responses?: Record<string, { validate?: Validator }>;
     result?: Validator;
   };

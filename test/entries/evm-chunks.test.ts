@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { build, type Metafile } from "esbuild";
 import { describe, expect, it } from "vitest";
+import { packedValidators } from "../support/spec-validators.js";
 
 /**
  * How many files an app built with esbuild's code splitting downloads for `createEvmClient`: each
@@ -55,10 +56,11 @@ describe("createEvmClient in an esbuild split build", () => {
       return file;
     };
     const upFront = staticClosure(outputs, chunkOf("app.ts"));
-    // The first eth_getBlockByHash: the call path and the method's validators (its schema's
-    // components are chunks of their own, shared with the other methods' validators).
+    // The first eth_getBlockByHash: the call path and the pack of the method's validators (with
+    // the chunks of checks it shares with the other packs).
+    const pack = relative(root, (await packedValidators(root, "evm", "eth_getBlockByHash")).file);
     const firstCall = new Set(
-      ["src/evm/client/evm-call-path.ts", "generated/evm/validators/eth_getBlockByHash.js"]
+      ["src/evm/client/evm-call-path.ts", pack]
         .flatMap((module) => [...staticClosure(outputs, chunkOf(module))])
         .filter((file) => !upFront.has(file)),
     );

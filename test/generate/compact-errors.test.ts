@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
-import * as batchModify from "../../generated/exchange/validators/batchModify.js";
+import { exchangeOperations } from "../../generated/exchange/operations.js";
 import {
   ADD_ISSUE,
   ADD_ISSUES,
   compactErrorPushes,
   ISSUE_AT,
 } from "../../scripts/generate/compact-errors.js";
+import type { Validator } from "../../src/runtime/operation.js";
 
 const push = [
   `const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};`,
@@ -64,8 +65,8 @@ describe("compactErrorPushes", () => {
     expect(compactErrorPushes("const x = 1;\n")).toBe("const x = 1;\n");
   });
 
-  it("generated validators still report every issue, in order, with its path and params", () => {
-    const body = batchModify.body;
+  it("generated validators still report every issue, in order, with its path and params", async () => {
+    const body = (await exchangeOperations.batchModify.validators()).body as Validator;
     expect(body({ nonce: -1, extra: 1 })).toBe(false);
     expect(body.errors?.map((issue) => [issue.instancePath, issue.keyword, issue.params])).toEqual([
       ["", "required", { missingProperty: "action" }],

@@ -40,15 +40,19 @@ describe("generated files from the mini fixtures", () => {
     const types = file(rest, "types.ts");
     expect(types).toMatch(/^import type \{ Secret \} from "..\/..\/src\/runtime\/credentials\/secret.js";$/m);
     expect(types).toMatch(/owner_key\?: Secret;/);
-    const createThing = file(rest, "validators/createThing.js");
-    expect(createThing).toContain('export const requestSecrets = [["owner_key"]];');
-    expect(createThing).toMatch(/^ {2}"201": \{ validate: validate\d+, secrets: \[\["owner_key"\]\] \},$/m);
+    // The fixtures' operations fit one pack, named "operations" as they have no tags.
+    const pack = file(rest, "validators/operations.js");
+    expect(pack).toContain('export const createThing__requestSecrets = [["owner_key"]];');
+    expect(pack).toMatch(/^export const createThing = \{ [^}]*requestSecrets: createThing__requestSecrets/m);
+    expect(pack).toMatch(/^ {2}"201": \{ validate: validate\d+, secrets: \[\["owner_key"\]\] \},$/m);
     expect(file(rest, "operations.ts")).not.toContain("owner_key");
     const rpcTypes = file(rpc, "types.ts");
     expect(rpcTypes).toContain('import type { Secret } from "../../src/runtime/credentials/secret.js";');
     expect(rpcTypes).toContain("sealKey?: Secret;");
     const rpcModules = [...rpc].filter(([name]) => name.startsWith("validators/") && name.endsWith(".js"));
-    expect(rpcModules.some(([, js]) => js.includes('export const secrets = [["sealKey"]];'))).toBe(true);
+    expect(rpcModules.some(([, js]) => /^export const \w+__secrets = \[\["sealKey"\]\];$/m.test(js))).toBe(
+      true,
+    );
     expect(file(rpc, "operations.ts")).not.toContain("sealKey");
   });
 
@@ -69,7 +73,7 @@ describe("generated files from the mini fixtures", () => {
     expect(client).not.toMatch(/x-trace/);
   });
 
-  it("REST descriptors: what it takes to send a request, and the import of the operation's module", () => {
+  it("REST descriptors: what it takes to send a request, and the import of the operation's pack", () => {
     const operations = file(rest, "operations.ts");
     expect(operations).toContain(
       [
@@ -78,7 +82,7 @@ describe("generated files from the mini fixtures", () => {
         '    method: "GET",',
         '    path: "/v1/things/{thingId}/parts/{partId}",',
         "    idempotent: true,",
-        '    validators: () => import("./validators/getPart.js"),',
+        '    validators: () => import("./validators/operations.js").then((module) => module.getPart),',
         "  }),",
       ].join("\n"),
     );
@@ -90,14 +94,14 @@ describe("generated files from the mini fixtures", () => {
         "  eth_getBlockByHash: Object.freeze({",
         '    name: "eth_getBlockByHash",',
         "    idempotent: true,",
-        '    validators: () => import("./validators/eth_getBlockByHash.js"),',
+        '    validators: () => import("./validators/operations.js").then((module) => module.eth_getBlockByHash),',
         "  }),",
       ].join("\n"),
     );
   });
 
   it("REST operation modules: int64 positions of each status, every status listed; the request's int64s held to their range, with no positions", () => {
-    const getPart = file(rest, "validators/getPart.js");
+    const getPart = file(rest, "validators/operations.js");
     expect(getPart).not.toContain("requestInt64");
     expect(getPart).toContain('"integerFormat", {format: "int64"})');
     expect(getPart).toMatch(
@@ -108,7 +112,7 @@ describe("generated files from the mini fixtures", () => {
     expect(file(rest, "validators/int64/getPart.js")).toMatch(
       /^export const int64_getPart = \(v0, f, e\) => \{ .* return v0; \};$/m,
     );
-    expect(file(rest, "validators/deleteThing.js")).toMatch(/^ {2}"204": \{\},$/m);
+    expect(getPart).toMatch(/^export const deleteThing__responses = \{\n {2}"204": \{\},$/m);
   });
 
   it("RPC types: named params tuple, nullable result, method map, interfaces extending their allOf base", () => {
@@ -134,10 +138,10 @@ describe("generated files from the mini fixtures", () => {
     expect(client).toContain("JSON-RPC method `eth_getBlockByHash`.");
   });
 
-  it("validators: one ESM module per operation (ajv's require calls became imports), importing the helpers it uses", () => {
+  it("validators: ESM modules that pack operations (ajv's require calls became imports), importing the helpers they use", () => {
     for (const files of [rest, rpc]) {
       const modules = [...files.keys()].filter((name) => /^validators\/[^/]+\.js$/.test(name));
-      expect(modules.length).toBeGreaterThan(1);
+      expect(modules.length).toBeGreaterThan(0);
       for (const name of modules) {
         const js = file(files, name);
         expect(js).not.toMatch(/\brequire\(/);
@@ -152,30 +156,24 @@ describe("generated files from the mini fixtures", () => {
       expect(file(files, "validators/components/helpers.js")).toMatch(/^function issueAt\(/m);
       expect(modules.some((name) => file(files, name).includes("issueAt("))).toBe(true);
     }
-    const createThing = file(rest, "validators/createThing.js");
-    // createThing's string lengths are checked in the chunk of the component it shares.
-    const chunk = /^import \{ [^}]+ \} from "\.\/(components\/(?!helpers)[^"]+)";$/m.exec(createThing)?.[1];
-    expect(file(rest, `validators/${chunk}`)).toContain(
-      'import * as module0 from "ajv/dist/runtime/ucs2length.js";',
+    // createThing's string lengths are checked in its pack, with the component its neighbours share.
+    const pack = file(rest, "validators/operations.js");
+    expect(pack).toContain('import * as module0 from "ajv/dist/runtime/ucs2length.js";');
+    expect(pack).toMatch(/^export const getPart__responses = \{\n {2}"200": \{ validate: validate\d+/m);
+    expect(file(rest, "validators/operations.d.ts")).toContain(
+      "export declare const getPart: RestOperationValidators;",
     );
-    expect(file(rest, "validators/getPart.js")).toMatch(
-      /^export const responses = \{\n {2}"200": \{ validate: validate\d+/m,
-    );
-    expect(file(rest, "validators/getPart.d.ts")).toContain(
-      "export declare const responses: Readonly<Record<string, ResponseDescriptor>>;",
-    );
-    expect(file(rpc, "validators/eth_getBlockByHash.d.ts")).toContain(
-      "export declare const result: Validator;",
+    expect(file(rpc, "validators/operations.d.ts")).toContain(
+      "export declare const eth_getBlockByHash: RpcMethodValidators;",
     );
     // A method's int64 positions come with the code that converts them.
-    expect(file(rpc, "validators/eth_getBlockByHash.js")).toContain(
-      "export const convertInt64 = int64_eth_getBlockByHash;",
+    const rpcPack = file(rpc, "validators/operations.js");
+    expect(rpcPack).toContain("export const eth_getBlockByHash__convertInt64 = int64_eth_getBlockByHash;");
+    expect(rpcPack).toMatch(
+      /^export const eth_getBlockByHash = \{ params: [^}]*convertInt64: eth_getBlockByHash__convertInt64/m,
     );
     expect(file(rpc, "validators/int64/eth_getBlockByHash.js")).toContain(
       'export const int64_eth_getBlockByHash = (v0, f, e) => { if (v0 && typeof v0 == "object") { if (v0.total !== undefined) v0.total = f(v0.total); } return v0; };',
-    );
-    expect(file(rpc, "validators/eth_getBlockByHash.d.ts")).toContain(
-      "export declare const convertInt64: Int64Converter;",
     );
   });
 

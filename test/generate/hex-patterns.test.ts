@@ -1,11 +1,14 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import * as block from "../../generated/evm/validators/eth_getBlockByHash.js";
-import * as transactionByHash from "../../generated/evm/validators/eth_getTransactionByHash.js";
+import { evmMethods } from "../../generated/evm/operations.js";
 import { HEX_PATTERN_SOURCE, hexAwarePattern } from "../../scripts/generate/hex-patterns.js";
 import { checkValue } from "../../src/runtime/validation/field-issues.js";
+import { packedValidators } from "../support/spec-validators.js";
 import { repoRoot } from "./support.js";
+
+const block = await evmMethods.eth_getBlockByHash.validators();
+const transactionByHash = await evmMethods.eth_getTransactionByHash.validators();
 
 /** The hex shapes the engine answers without a RegExp of its own. */
 const HEX_SHAPES = [
@@ -134,7 +137,8 @@ describe("hex pattern engine (ajv code.regExp of the generated validators)", () 
   it("is emitted verbatim into the EVM validators' helpers, which their modules check hex fields with", async () => {
     const helpers = await readFile(join(repoRoot, "generated/evm/validators/components/helpers.js"), "utf8");
     expect(helpers).toContain(HEX_PATTERN_SOURCE);
-    const code = await readFile(join(repoRoot, "generated/evm/validators/eth_getBlockByHash.js"), "utf8");
+    const { file } = await packedValidators(repoRoot, "evm", "eth_getBlockByHash");
+    const code = await readFile(file, "utf8");
     expect(code).toMatch(/^import \{ [^}]*\bhexAwarePattern\b[^}]* \} from "\.\/components\/helpers\.js";$/m);
     const hash = `0x${"ab".repeat(32)}`;
     expect(block.params([hash, true])).toBe(true);

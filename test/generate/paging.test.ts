@@ -44,9 +44,11 @@ describe("x-paging: the generator carries how a list pages", () => {
     const doc = specWith({ items: "items", key: ["workchain", "seqno"] }, [limit(250), offset]);
     const [operation] = readOpenApiOperations("mini.yaml", doc);
     expect(operation?.paging).toEqual({ items: "items", key: ["workchain", "seqno"], maxLimit: 250 });
-    const file = restOperationsFile({ camel: "mini", pascal: "Mini", title: "mini" }, [
-      operation as NonNullable<typeof operation>,
-    ]);
+    const file = restOperationsFile(
+      { camel: "mini", pascal: "Mini", title: "mini" },
+      [operation as NonNullable<typeof operation>],
+      new Map([[operation?.id ?? "", "operations"]]),
+    );
     expect(file).toContain('paging: {"items":"items","key":["workchain","seqno"],"maxLimit":250}');
   });
 

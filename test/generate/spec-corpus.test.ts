@@ -7,7 +7,7 @@
  */
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -15,8 +15,11 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateClient } from "../../scripts/generate/generate-client.js";
 import type { JsonObject } from "../../scripts/generate/json.js";
+import { PACK_CHARACTERS } from "../../scripts/generate/operation-packs.js";
+import { PACKED_CHUNK_CHARACTERS } from "../../scripts/generate/small-chunks.js";
 import { SpecError } from "../../scripts/generate/spec-error.js";
 import type { RestOperationValidators, RpcMethodValidators } from "../../src/runtime/operation.js";
+import { firstLoadCharacters, partsOfModule } from "../support/spec-validators.js";
 import { repoRoot } from "./support.js";
 
 const corpus = join(repoRoot, "test/fixtures/spec-corpus");
@@ -119,6 +122,14 @@ describe("public specs generate as published", () => {
         refusedOne = true;
       }
       expect(refusedOne).toBe(!NOTHING_TO_CHECK.has(spec));
+      // A pack of several operations loads no more than the bound with what it imports.
+      for (const [file, operations] of await packSizes(outDir(spec))) {
+        if (operations.count > 1) {
+          expect(operations.firstLoad, `${spec} ${file}`).toBeLessThanOrEqual(
+            PACK_CHARACTERS + PACKED_CHUNK_CHARACTERS,
+          );
+        }
+      }
     },
     240_000,
   );
@@ -170,19 +181,34 @@ describe("each spec's own examples pass its generated validators", () => {
 
 type OperationModule = Partial<RestOperationValidators & RpcMethodValidators>;
 
-/** Each operation's part of a generated client's shared validators module, by operation id. */
+/** Each operation's part of a generated client's validators packs, by operation id. */
 async function operationModules(dir: string): Promise<Map<string, OperationModule>> {
   const modules = new Map<string, OperationModule>();
-  const path = join(dir, "validators/shared.js");
+  const folder = join(dir, "validators");
   // A spec without operations (webhooks only) has no validators.
-  if (!existsSync(path)) return modules;
-  const shared = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
-  for (const [name, value] of Object.entries(shared)) {
-    if (typeof value === "object" && value !== null && ("responses" in value || "params" in value)) {
-      modules.set(name, value as OperationModule);
+  if (!existsSync(folder)) return modules;
+  for (const file of (await readdir(folder)).filter((name) => name.endsWith(".js"))) {
+    const pack = (await import(pathToFileURL(join(folder, file)).href)) as Record<string, unknown>;
+    for (const [name, part] of partsOfModule(file, pack)) {
+      modules.set(name.slice(file.length + 1), part as OperationModule);
     }
   }
   return modules;
+}
+
+/** Per pack of a generated client: how many operations it holds, and what its first load reads. */
+async function packSizes(dir: string): Promise<Map<string, { count: number; firstLoad: number }>> {
+  const sizes = new Map<string, { count: number; firstLoad: number }>();
+  const folder = join(dir, "validators");
+  if (!existsSync(folder)) return sizes;
+  for (const file of (await readdir(folder)).filter((name) => name.endsWith(".js"))) {
+    const pack = (await import(pathToFileURL(join(folder, file)).href)) as Record<string, unknown>;
+    sizes.set(file, {
+      count: partsOfModule(file, pack).length,
+      firstLoad: await firstLoadCharacters(join(folder, file)),
+    });
+  }
+  return sizes;
 }
 
 /** One example of a spec and what it is an example of: `body`, a response status, `params` or `result`. */

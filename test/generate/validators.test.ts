@@ -2,15 +2,18 @@ import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
-import * as evmBlock from "../../generated/evm/validators/eth_getBlockByHash.js";
-import * as platformCreate from "../../generated/platform/validators/createNode.js";
-import * as walletAsset from "../../generated/wallet/validators/getAssetIssueById.js";
+import { evmMethods } from "../../generated/evm/operations.js";
+import { platformOperations } from "../../generated/platform/operations.js";
+import { walletOperations } from "../../generated/wallet/operations.js";
 import { SURFACES } from "../../scripts/generate/surfaces.js";
 import type { Validator } from "../../src/runtime/operation.js";
 import { checkValue } from "../../src/runtime/validation/field-issues.js";
-import { validatorsOfModule } from "../support/spec-validators.js";
+import { packedValidators, partsOfModule, validatorsOfModule } from "../support/spec-validators.js";
 import { repoRoot } from "./support.js";
 
+const evmBlock = await evmMethods.eth_getBlockByHash.validators();
+const platformCreateBody = (await platformOperations.createNode.validators()).body as Validator;
+const walletAsset = await walletOperations.getAssetIssueById.validators();
 const getAssetIssueById200 = walletAsset.responses["200"]?.validate as Validator;
 
 async function fixture(path: string): Promise<Record<string, unknown>> {
@@ -30,8 +33,9 @@ describe("generated validators (ajv standalone, ESM)", () => {
       const folder = join(repoRoot, "generated", surface, "validators");
       const modules = (await readdir(folder)).filter((name) => name.endsWith(".js"));
       expect(modules.length, surface).toBeGreaterThan(0);
-      for (const name of modules) {
-        const module = await import(join(folder, name));
+      for (const [name, module] of (
+        await Promise.all(modules.map(async (file) => partsOfModule(file, await import(join(folder, file)))))
+      ).flat()) {
         expect(validatorsOfModule(module).length, name).toBeGreaterThan(0);
         for (const [key, value] of Object.entries(module)) {
           if (DESCRIPTOR_MAPS.has(key)) {
@@ -84,11 +88,9 @@ describe("generated validators (ajv standalone, ESM)", () => {
       region: "us-east-1",
       configuration: {},
     };
-    expect(platformCreate.body(body), JSON.stringify(platformCreate.body.errors)).toBe(true);
-    expect(platformCreate.body({ ...body, nmae: "typo" })).toBe(false);
-    expect(platformCreate.body.errors?.some((issue) => issue.params.additionalProperty === "nmae")).toBe(
-      true,
-    );
+    expect(platformCreateBody(body), JSON.stringify(platformCreateBody.errors)).toBe(true);
+    expect(platformCreateBody({ ...body, nmae: "typo" })).toBe(false);
+    expect(platformCreateBody.errors?.some((issue) => issue.params.additionalProperty === "nmae")).toBe(true);
   });
 
   it("responses accept int64 fields as the lossless parser hands them over: integer or decimal string", async () => {
@@ -103,7 +105,10 @@ describe("generated validators (ajv standalone, ESM)", () => {
   });
 
   it("carry no schema prose, while a property named like an annotation is still checked", async () => {
-    const evmCode = await readFile(join(repoRoot, "generated/evm/validators/eth_getBlockByHash.js"), "utf8");
+    const evmCode = await readFile(
+      (await packedValidators(repoRoot, "evm", "eth_getBlockByHash")).file,
+      "utf8",
+    );
     expect(evmCode).not.toContain("Leading zeros, which some nodes send");
     expect(evmCode).not.toMatch(/"(?:title|description|examples|x-[a-z-]+)":"/);
     const vector = await fixture("wallet/tron_getassetissuebyid_mainnet_1002000_BTT.json");
@@ -116,7 +121,7 @@ describe("generated validators (ajv standalone, ESM)", () => {
 
   it("bundles for the browser with esbuild (every helper import resolved) and still validates", async () => {
     const result = await build({
-      entryPoints: [join(repoRoot, "generated/platform/validators/createNode.js")],
+      entryPoints: [(await packedValidators(repoRoot, "platform", "createNode")).file],
       bundle: true,
       format: "esm",
       platform: "browser",
@@ -127,7 +132,7 @@ describe("generated validators (ajv standalone, ESM)", () => {
     // esbuild falls back to a runtime `require` shim for anything it could not bundle; browsers have none.
     expect(code).not.toContain("typeof require");
     const bundled = await import(`data:text/javascript;base64,${Buffer.from(code).toString("base64")}`);
-    expect(bundled.body({})).toBe(false);
-    expect(bundled.responses["201"].validate({})).toBe(false);
+    expect(bundled.createNode.body({})).toBe(false);
+    expect(bundled.createNode.responses["201"].validate({})).toBe(false);
   });
 });

@@ -1,3 +1,6 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { selectResponse } from "../../src/runtime/http/select-response.js";
 import type {
   Int64Paths,
@@ -56,4 +59,55 @@ export function validatorsOfModule(module: Record<string, unknown>): [string, Va
     }
     return typeof value === "function" ? [[key, value as Validator]] : [];
   });
+}
+
+/**
+ * The parts of a generated validators module, each as a module of its own: each operation's part
+ * of a pack (`export const getNode = { path, responses }`; the pack's own `getNode__path` exports
+ * are what the parts hold), or the whole module when it is one group's (the WebSocket's channels).
+ */
+export function partsOfModule(
+  name: string,
+  module: Record<string, unknown>,
+): [string, Record<string, unknown>][] {
+  const keys = Object.keys(module);
+  if (!keys.some((key) => key.includes("__"))) return [[name, module]];
+  return keys
+    .filter((key) => !key.includes("__"))
+    .map((key) => [`${name} ${key}`, module[key] as Record<string, unknown>]);
+}
+
+/**
+ * The file of the module that packs an operation's validators, as the descriptor's loader in
+ * `generated/<surface>/operations.ts` names it, and the operation's part of it.
+ */
+export async function packedValidators(
+  root: string,
+  surface: string,
+  operation: string,
+): Promise<{ file: string; part: Record<string, unknown> }> {
+  const operations = await readFile(join(root, "generated", surface, "operations.ts"), "utf8");
+  const loader = new RegExp(
+    `import\\("\\./(validators/[^"]+)"\\)\\.then\\(\\(module\\) => module\\.${operation}\\)`,
+  );
+  const path = loader.exec(operations)?.[1];
+  if (path === undefined) throw new Error(`no loader of ${surface} ${operation} in its operations.ts`);
+  const file = join(root, "generated", surface, path);
+  const module = (await import(pathToFileURL(file).href)) as Record<string, Record<string, unknown>>;
+  return { file, part: module[operation] ?? {} };
+}
+
+/**
+ * A module's characters with those of every chunk it imports, directly or not: what its first
+ * load reads.
+ */
+export async function firstLoadCharacters(file: string, seen = new Set<string>()): Promise<number> {
+  if (seen.has(file)) return 0;
+  seen.add(file);
+  const js = await readFile(file, "utf8");
+  let total = js.length;
+  for (const [, path] of js.matchAll(/^import \{[^}]*\} from "(\.[^"]+)";$/gm)) {
+    total += await firstLoadCharacters(join(file, "..", path as string), seen);
+  }
+  return total;
 }

@@ -187,4 +187,352 @@ validate194.errors = vErrors;
 return errors === 0;
 }
 
-export { validate194, validate91, validate90, validate89 };
+
+
+
+
+
+
+
+
+function validate179(data, {instancePath=""}=atRoot){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let matched0 = false;
+const _errs1 = errors;
+if(!(validate91(data, {instancePath}))){
+vErrors = addIssues(vErrors, validate91.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs1 === errors;
+matched0 = matched0 || _valid0;
+if(!matched0){
+const _errs2 = errors;
+if(!(validate89(data, {instancePath}))){
+vErrors = addIssues(vErrors, validate89.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs2 === errors;
+matched0 = matched0 || _valid0;
+}
+if(matched0){
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+let valid0 = false;
+var _errs3 = errors;
+if(!(validate91(data, {instancePath}))){
+vErrors = addIssues(vErrors, validate91.errors);
+errors = vErrors.length;
+}
+var _valid1 = _errs3 === errors;
+valid0 = valid0 || _valid1;
+if(!valid0){
+var _errs4 = errors;
+if(!(validate89(data, {instancePath}))){
+vErrors = addIssues(vErrors, validate89.errors);
+errors = vErrors.length;
+}
+var _valid1 = _errs4 === errors;
+valid0 = valid0 || _valid1;
+}
+if(!valid0){
+vErrors = addAlternatives(vErrors, [_errs3, _errs4], {instancePath,keyword:"anyOf",params:{}});
+errors = vErrors.length;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+validate179.errors = vErrors;
+return errors === 0;
+}
+
+
+
+function validate174(data, {instancePath=""}=atRoot){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let matched0 = false;
+const _errs1 = errors;
+if(!(validate91(data, {instancePath}))){
+vErrors = addIssues(vErrors, validate91.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs1 === errors;
+matched0 = matched0 || _valid0;
+if(!matched0){
+const _errs2 = errors;
+if(!(validate89(data, {instancePath}))){
+vErrors = addIssues(vErrors, validate89.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs2 === errors;
+matched0 = matched0 || _valid0;
+}
+if(matched0){
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+let valid0 = false;
+var _errs3 = errors;
+if(!(validate91(data, {instancePath}))){
+vErrors = addIssues(vErrors, validate91.errors);
+errors = vErrors.length;
+}
+var _valid1 = _errs3 === errors;
+valid0 = valid0 || _valid1;
+if(!valid0){
+var _errs4 = errors;
+if(!(validate89(data, {instancePath}))){
+vErrors = addIssues(vErrors, validate89.errors);
+errors = vErrors.length;
+}
+var _valid1 = _errs4 === errors;
+valid0 = valid0 || _valid1;
+}
+if(!valid0){
+vErrors = addAlternatives(vErrors, [_errs3, _errs4], {instancePath,keyword:"anyOf",params:{}});
+errors = vErrors.length;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+validate174.errors = vErrors;
+return errors === 0;
+}
+
+
+
+function validate184(data, {instancePath=""}=atRoot){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let matched0 = false;
+const _errs1 = errors;
+if(!(validate91(data, {instancePath}))){
+vErrors = addIssues(vErrors, validate91.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs1 === errors;
+matched0 = matched0 || _valid0;
+if(!matched0){
+const _errs2 = errors;
+if(!(validate89(data, {instancePath}))){
+vErrors = addIssues(vErrors, validate89.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs2 === errors;
+matched0 = matched0 || _valid0;
+}
+if(matched0){
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+let valid0 = false;
+var _errs3 = errors;
+if(!(validate91(data, {instancePath}))){
+vErrors = addIssues(vErrors, validate91.errors);
+errors = vErrors.length;
+}
+var _valid1 = _errs3 === errors;
+valid0 = valid0 || _valid1;
+if(!valid0){
+var _errs4 = errors;
+if(!(validate89(data, {instancePath}))){
+vErrors = addIssues(vErrors, validate89.errors);
+errors = vErrors.length;
+}
+var _valid1 = _errs4 === errors;
+valid0 = valid0 || _valid1;
+}
+if(!valid0){
+vErrors = addAlternatives(vErrors, [_errs3, _errs4], {instancePath,keyword:"anyOf",params:{}});
+errors = vErrors.length;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+validate184.errors = vErrors;
+return errors === 0;
+}
+
+
+const schema61 = {"enum":["elastic","dedicated"]};
+
+function validate145(data, {instancePath=""}=atRoot){
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+vErrors = issueAt(vErrors, instancePath, "type", {type: "string"});
+errors++;
+}
+if(!((data === "elastic") || (data === "dedicated"))){
+vErrors = issueAt(vErrors, instancePath, "enum", {allowedValues: schema61.enum});
+errors++;
+}
+validate145.errors = vErrors;
+return errors === 0;
+}
+
+
+
+function validate189(data, {instancePath=""}=atRoot){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let matched0 = false;
+const _errs1 = errors;
+if(!(validate91(data, {instancePath}))){
+vErrors = addIssues(vErrors, validate91.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs1 === errors;
+matched0 = matched0 || _valid0;
+if(!matched0){
+const _errs2 = errors;
+if(!(validate89(data, {instancePath}))){
+vErrors = addIssues(vErrors, validate89.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs2 === errors;
+matched0 = matched0 || _valid0;
+}
+if(matched0){
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+let valid0 = false;
+var _errs3 = errors;
+if(!(validate91(data, {instancePath}))){
+vErrors = addIssues(vErrors, validate91.errors);
+errors = vErrors.length;
+}
+var _valid1 = _errs3 === errors;
+valid0 = valid0 || _valid1;
+if(!valid0){
+var _errs4 = errors;
+if(!(validate89(data, {instancePath}))){
+vErrors = addIssues(vErrors, validate89.errors);
+errors = vErrors.length;
+}
+var _valid1 = _errs4 === errors;
+valid0 = valid0 || _valid1;
+}
+if(!valid0){
+vErrors = addAlternatives(vErrors, [_errs3, _errs4], {instancePath,keyword:"anyOf",params:{}});
+errors = vErrors.length;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+validate189.errors = vErrors;
+return errors === 0;
+}
+
+export { validate194, validate91, validate90, validate89, validate179, validate174, validate184, validate145, validate189 };

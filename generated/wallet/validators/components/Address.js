@@ -37,68 +37,6 @@ return errors === 0;
 }
 
 
-
-function validate118(data, {instancePath=""}=atRoot){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.Error === undefined){
-vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "Error"});
-errors++;
-}
-if(data.Error !== undefined){
-if(typeof data.Error !== "string"){
-vErrors = issueAt(vErrors, instancePath+"/Error", "type", {type: "string"});
-errors++;
-}
-}
-}
-else {
-vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
-errors++;
-}
-validate118.errors = vErrors;
-return errors === 0;
-}
-
-
-
-function validate528(data, {instancePath=""}=atRoot){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.address === undefined){
-vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "address"});
-errors++;
-}
-for(const key0 in data){
-if(!((key0 === "address") || (key0 === "visible"))){
-vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
-errors++;
-}
-}
-if(data.address !== undefined){
-if(!(validate59(data.address))){
-vErrors = addIssuesAt(vErrors, validate59.errors, instancePath+"/address");
-errors = vErrors.length;
-}
-}
-if(data.visible !== undefined){
-if(!(validate122(data.visible))){
-vErrors = addIssuesAt(vErrors, validate122.errors, instancePath+"/visible");
-errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
-errors++;
-}
-validate528.errors = vErrors;
-return errors === 0;
-}
-
-
 const schema25 = {"type":["integer","string"]};
 const pattern4 = new RegExp("^-?[0-9]+$");
 const pattern5 = func0("^-?[0-9]+$", "u");
@@ -131,37 +69,6 @@ errors++;
 }
 }
 validate61.errors = vErrors;
-return errors === 0;
-}
-
-
-
-function validate70(data, {instancePath=""}=atRoot){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.key === undefined){
-vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "key"});
-errors++;
-}
-if(data.key !== undefined){
-if(typeof data.key !== "string"){
-vErrors = issueAt(vErrors, instancePath+"/key", "type", {type: "string"});
-errors++;
-}
-}
-if(data.value !== undefined){
-if(!(validate61(data.value))){
-vErrors = addIssuesAt(vErrors, validate61.errors, instancePath+"/value");
-errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
-errors++;
-}
-validate70.errors = vErrors;
 return errors === 0;
 }
 
@@ -206,6 +113,364 @@ return errors === 0;
 
 
 
+function validate118(data, {instancePath=""}=atRoot){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.Error === undefined){
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "Error"});
+errors++;
+}
+if(data.Error !== undefined){
+if(typeof data.Error !== "string"){
+vErrors = issueAt(vErrors, instancePath+"/Error", "type", {type: "string"});
+errors++;
+}
+}
+}
+else {
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
+errors++;
+}
+validate118.errors = vErrors;
+return errors === 0;
+}
+
+
+const pattern13 = func0("^[0-9a-fA-F]{64}$", "u");
+
+function validate185(data, {instancePath=""}=atRoot){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(!pattern13.test(data)){
+vErrors = issueAt(vErrors, instancePath, "pattern", {pattern: "^[0-9a-fA-F]{64}$"});
+errors++;
+}
+}
+else {
+vErrors = issueAt(vErrors, instancePath, "type", {type: "string"});
+errors++;
+}
+validate185.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate205(data, {instancePath=""}=atRoot){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.owner_address !== undefined){
+if(!(validate59(data.owner_address))){
+vErrors = addIssuesAt(vErrors, validate59.errors, instancePath+"/owner_address");
+errors = vErrors.length;
+}
+}
+if(data.to_address !== undefined){
+if(!(validate59(data.to_address))){
+vErrors = addIssuesAt(vErrors, validate59.errors, instancePath+"/to_address");
+errors = vErrors.length;
+}
+}
+if(data.amount !== undefined){
+if(!(validate61(data.amount))){
+vErrors = addIssuesAt(vErrors, validate61.errors, instancePath+"/amount");
+errors = vErrors.length;
+}
+}
+if(data.asset_name !== undefined){
+if(typeof data.asset_name !== "string"){
+vErrors = issueAt(vErrors, instancePath+"/asset_name", "type", {type: "string"});
+errors++;
+}
+}
+if(data.contract_address !== undefined){
+if(!(validate59(data.contract_address))){
+vErrors = addIssuesAt(vErrors, validate59.errors, instancePath+"/contract_address");
+errors = vErrors.length;
+}
+}
+if(data.data !== undefined){
+if(!(validate92(data.data))){
+vErrors = addIssuesAt(vErrors, validate92.errors, instancePath+"/data");
+errors = vErrors.length;
+}
+}
+if(data.call_value !== undefined){
+if(!(validate61(data.call_value))){
+vErrors = addIssuesAt(vErrors, validate61.errors, instancePath+"/call_value");
+errors = vErrors.length;
+}
+}
+if(data.call_token_value !== undefined){
+if(!(validate61(data.call_token_value))){
+vErrors = addIssuesAt(vErrors, validate61.errors, instancePath+"/call_token_value");
+errors = vErrors.length;
+}
+}
+if(data.token_id !== undefined){
+if(!(validate61(data.token_id))){
+vErrors = addIssuesAt(vErrors, validate61.errors, instancePath+"/token_id");
+errors = vErrors.length;
+}
+}
+if(data.resource !== undefined){
+if(typeof data.resource !== "string"){
+vErrors = issueAt(vErrors, instancePath+"/resource", "type", {type: "string"});
+errors++;
+}
+}
+if(data.frozen_balance !== undefined){
+if(!(validate61(data.frozen_balance))){
+vErrors = addIssuesAt(vErrors, validate61.errors, instancePath+"/frozen_balance");
+errors = vErrors.length;
+}
+}
+if(data.unfreeze_balance !== undefined){
+if(!(validate61(data.unfreeze_balance))){
+vErrors = addIssuesAt(vErrors, validate61.errors, instancePath+"/unfreeze_balance");
+errors = vErrors.length;
+}
+}
+if(data.balance !== undefined){
+if(!(validate61(data.balance))){
+vErrors = addIssuesAt(vErrors, validate61.errors, instancePath+"/balance");
+errors = vErrors.length;
+}
+}
+if(data.receiver_address !== undefined){
+if(!(validate59(data.receiver_address))){
+vErrors = addIssuesAt(vErrors, validate59.errors, instancePath+"/receiver_address");
+errors = vErrors.length;
+}
+}
+if(data.lock !== undefined){
+if(typeof data.lock !== "boolean"){
+vErrors = issueAt(vErrors, instancePath+"/lock", "type", {type: "boolean"});
+errors++;
+}
+}
+if(data.lock_period !== undefined){
+if(!(validate61(data.lock_period))){
+vErrors = addIssuesAt(vErrors, validate61.errors, instancePath+"/lock_period");
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
+errors++;
+}
+validate205.errors = vErrors;
+return errors === 0;
+}
+
+const formats2 = int32Format;
+
+function validate204(data, {instancePath=""}=atRoot){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "type"});
+errors++;
+}
+if(data.parameter === undefined){
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "parameter"});
+errors++;
+}
+if(data.type !== undefined){
+if(typeof data.type !== "string"){
+vErrors = issueAt(vErrors, instancePath+"/type", "type", {type: "string"});
+errors++;
+}
+}
+if(data.parameter !== undefined){
+let data1 = data.parameter;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.value === undefined){
+vErrors = issueAt(vErrors, instancePath+"/parameter", "required", {missingProperty: "value"});
+errors++;
+}
+if(data1.type_url === undefined){
+vErrors = issueAt(vErrors, instancePath+"/parameter", "required", {missingProperty: "type_url"});
+errors++;
+}
+if(data1.value !== undefined){
+if(!(validate205(data1.value))){
+vErrors = addIssuesAt(vErrors, validate205.errors, instancePath+"/parameter/value");
+errors = vErrors.length;
+}
+}
+if(data1.type_url !== undefined){
+if(typeof data1.type_url !== "string"){
+vErrors = issueAt(vErrors, instancePath+"/parameter/type_url", "type", {type: "string"});
+errors++;
+}
+}
+}
+else {
+vErrors = issueAt(vErrors, instancePath+"/parameter", "type", {type: "object"});
+errors++;
+}
+}
+if(data.Permission_id !== undefined){
+let data4 = data.Permission_id;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+vErrors = issueAt(vErrors, instancePath+"/Permission_id", "type", {type: "integer"});
+errors++;
+}
+if((typeof data4 == "number") && (isFinite(data4))){
+if(!(formats2.validate(data4))){
+vErrors = issueAt(vErrors, instancePath+"/Permission_id", "format", {format: "int32"});
+errors++;
+}
+}
+}
+}
+else {
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
+errors++;
+}
+validate204.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate203(data, {instancePath=""}=atRoot){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.contract === undefined){
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "contract"});
+errors++;
+}
+if(data.contract !== undefined){
+let data0 = data.contract;
+if(Array.isArray(data0)){
+if(data0.length < 1){
+vErrors = issueAt(vErrors, instancePath+"/contract", "minItems", {limit: 1});
+errors++;
+}
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate204(data0[i0]))){
+vErrors = addIssuesAt(vErrors, validate204.errors, instancePath+"/contract/" + i0);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = issueAt(vErrors, instancePath+"/contract", "type", {type: "array"});
+errors++;
+}
+}
+if(data.ref_block_bytes !== undefined){
+if(!(validate92(data.ref_block_bytes))){
+vErrors = addIssuesAt(vErrors, validate92.errors, instancePath+"/ref_block_bytes");
+errors = vErrors.length;
+}
+}
+if(data.ref_block_hash !== undefined){
+if(!(validate92(data.ref_block_hash))){
+vErrors = addIssuesAt(vErrors, validate92.errors, instancePath+"/ref_block_hash");
+errors = vErrors.length;
+}
+}
+if(data.expiration !== undefined){
+if(!(validate61(data.expiration))){
+vErrors = addIssuesAt(vErrors, validate61.errors, instancePath+"/expiration");
+errors = vErrors.length;
+}
+}
+if(data.timestamp !== undefined){
+if(!(validate61(data.timestamp))){
+vErrors = addIssuesAt(vErrors, validate61.errors, instancePath+"/timestamp");
+errors = vErrors.length;
+}
+}
+if(data.fee_limit !== undefined){
+if(!(validate61(data.fee_limit))){
+vErrors = addIssuesAt(vErrors, validate61.errors, instancePath+"/fee_limit");
+errors = vErrors.length;
+}
+}
+if(data.data !== undefined){
+if(!(validate92(data.data))){
+vErrors = addIssuesAt(vErrors, validate92.errors, instancePath+"/data");
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
+errors++;
+}
+validate203.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate289(data, {instancePath=""}=atRoot){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.txID === undefined){
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "txID"});
+errors++;
+}
+if(data.raw_data === undefined){
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "raw_data"});
+errors++;
+}
+if(data.raw_data_hex === undefined){
+vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "raw_data_hex"});
+errors++;
+}
+if(data.visible !== undefined){
+if(typeof data.visible !== "boolean"){
+vErrors = issueAt(vErrors, instancePath+"/visible", "type", {type: "boolean"});
+errors++;
+}
+}
+if(data.txID !== undefined){
+if(!(validate185(data.txID))){
+vErrors = addIssuesAt(vErrors, validate185.errors, instancePath+"/txID");
+errors = vErrors.length;
+}
+}
+if(data.raw_data !== undefined){
+if(!(validate203(data.raw_data))){
+vErrors = addIssuesAt(vErrors, validate203.errors, instancePath+"/raw_data");
+errors = vErrors.length;
+}
+}
+if(data.raw_data_hex !== undefined){
+if(!(validate92(data.raw_data_hex))){
+vErrors = addIssuesAt(vErrors, validate92.errors, instancePath+"/raw_data_hex");
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
+errors++;
+}
+validate289.errors = vErrors;
+return errors === 0;
+}
+
+
+
+
+
+
+
+
+
+
+
 function validate596(data, {instancePath=""}=atRoot){
 let vErrors = null;
 let errors = 0;
@@ -231,347 +496,4 @@ validate596.errors = vErrors;
 return errors === 0;
 }
 
-
-const pattern13 = func0("^[0-9a-fA-F]{64}$", "u");
-
-function validate185(data, {instancePath=""}=atRoot){
-let vErrors = null;
-let errors = 0;
-if(typeof data === "string"){
-if(!pattern13.test(data)){
-vErrors = issueAt(vErrors, instancePath, "pattern", {pattern: "^[0-9a-fA-F]{64}$"});
-errors++;
-}
-}
-else {
-vErrors = issueAt(vErrors, instancePath, "type", {type: "string"});
-errors++;
-}
-validate185.errors = vErrors;
-return errors === 0;
-}
-
-
-const pattern14 = func0("^[0-9a-fA-F]{130}$", "u");
-
-function validate200(data, {instancePath=""}=atRoot){
-let vErrors = null;
-let errors = 0;
-if(typeof data === "string"){
-if(!pattern14.test(data)){
-vErrors = issueAt(vErrors, instancePath, "pattern", {pattern: "^[0-9a-fA-F]{130}$"});
-errors++;
-}
-}
-else {
-vErrors = issueAt(vErrors, instancePath, "type", {type: "string"});
-errors++;
-}
-validate200.errors = vErrors;
-return errors === 0;
-}
-
-
-const schema65 = {"properties":{"num":{"type":["integer","string"]}}};
-
-function validate540(data, {instancePath=""}=atRoot){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.num === undefined){
-vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "num"});
-errors++;
-}
-for(const key0 in data){
-if(!((key0 === "num") || (key0 === "visible"))){
-vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
-errors++;
-}
-}
-if(data.num !== undefined){
-let data0 = data.num;
-if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
-vErrors = issueAt(vErrors, instancePath+"/num", "type", {type: schema65.properties.num.type});
-errors++;
-}
-if(typeof data0 == "string" && pattern4.test(data0)){
-if(func5(data0, "-9223372036854775808", "9223372036854775807")){
-vErrors = issueAt(vErrors, instancePath+"/num", "integerFormat", {format: "int64"});
-errors++;
-}
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 < 0 || isNaN(data0)){
-vErrors = issueAt(vErrors, instancePath+"/num", "minimum", {comparison: ">=", limit: 0});
-errors++;
-}
-if(!(formats0.validate(data0))){
-vErrors = issueAt(vErrors, instancePath+"/num", "format", {format: "int64"});
-errors++;
-}
-}
-if(typeof data0 === "string"){
-if(!pattern5.test(data0)){
-vErrors = issueAt(vErrors, instancePath+"/num", "pattern", {pattern: "^-?[0-9]+$"});
-errors++;
-}
-}
-}
-if(data.visible !== undefined){
-if(!(validate122(data.visible))){
-vErrors = addIssuesAt(vErrors, validate122.errors, instancePath+"/visible");
-errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
-errors++;
-}
-validate540.errors = vErrors;
-return errors === 0;
-}
-
-
-
-function validate537(data, {instancePath=""}=atRoot){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.value === undefined){
-vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "value"});
-errors++;
-}
-for(const key0 in data){
-if(!((key0 === "value") || (key0 === "visible"))){
-vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
-errors++;
-}
-}
-if(data.value !== undefined){
-if(!(validate185(data.value))){
-vErrors = addIssuesAt(vErrors, validate185.errors, instancePath+"/value");
-errors = vErrors.length;
-}
-}
-if(data.visible !== undefined){
-if(!(validate122(data.visible))){
-vErrors = addIssuesAt(vErrors, validate122.errors, instancePath+"/visible");
-errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
-errors++;
-}
-validate537.errors = vErrors;
-return errors === 0;
-}
-
-
-
-function validate551(data, {instancePath=""}=atRoot){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.value === undefined){
-vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "value"});
-errors++;
-}
-for(const key0 in data){
-if(!((key0 === "value") || (key0 === "visible"))){
-vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
-errors++;
-}
-}
-if(data.value !== undefined){
-if(!(validate185(data.value))){
-vErrors = addIssuesAt(vErrors, validate185.errors, instancePath+"/value");
-errors = vErrors.length;
-}
-}
-if(data.visible !== undefined){
-if(!(validate122(data.visible))){
-vErrors = addIssuesAt(vErrors, validate122.errors, instancePath+"/visible");
-errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
-errors++;
-}
-validate551.errors = vErrors;
-return errors === 0;
-}
-
-
-
-function validate271(data, {instancePath=""}=atRoot){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.address !== undefined){
-if(!(validate92(data.address))){
-vErrors = addIssuesAt(vErrors, validate92.errors, instancePath+"/address");
-errors = vErrors.length;
-}
-}
-if(data.topics !== undefined){
-let data1 = data.topics;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate92(data1[i0]))){
-vErrors = addIssuesAt(vErrors, validate92.errors, instancePath+"/topics/" + i0);
-errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = issueAt(vErrors, instancePath+"/topics", "type", {type: "array"});
-errors++;
-}
-}
-if(data.data !== undefined){
-if(!(validate92(data.data))){
-vErrors = addIssuesAt(vErrors, validate92.errors, instancePath+"/data");
-errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
-errors++;
-}
-validate271.errors = vErrors;
-return errors === 0;
-}
-
-
-const schema44 = {"type":["integer","string"]};
-const pattern9 = func0("^[1-9][0-9]*$", "u");
-
-function validate152(data, {instancePath=""}=atRoot){
-let vErrors = null;
-let errors = 0;
-if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) && (typeof data !== "string")){
-vErrors = issueAt(vErrors, instancePath, "type", {type: schema44.type});
-errors++;
-}
-if(typeof data == "string" && pattern4.test(data)){
-if(func5(data, "-9223372036854775808", "9223372036854775807")){
-vErrors = issueAt(vErrors, instancePath, "integerFormat", {format: "int64"});
-errors++;
-}
-}
-if((typeof data == "number") && (isFinite(data))){
-if(data < 1 || isNaN(data)){
-vErrors = issueAt(vErrors, instancePath, "minimum", {comparison: ">=", limit: 1});
-errors++;
-}
-if(!(formats0.validate(data))){
-vErrors = issueAt(vErrors, instancePath, "format", {format: "int64"});
-errors++;
-}
-}
-if(typeof data === "string"){
-if(!pattern9.test(data)){
-vErrors = issueAt(vErrors, instancePath, "pattern", {pattern: "^[1-9][0-9]*$"});
-errors++;
-}
-}
-validate152.errors = vErrors;
-return errors === 0;
-}
-
-
-const formats2 = int32Format;
-
-function validate535(data, {instancePath=""}=atRoot){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.offset === undefined){
-vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "offset"});
-errors++;
-}
-if(data.limit === undefined){
-vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "limit"});
-errors++;
-}
-for(const key0 in data){
-if(!(((key0 === "offset") || (key0 === "limit")) || (key0 === "visible"))){
-vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
-errors++;
-}
-}
-if(data.offset !== undefined){
-let data0 = data.offset;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-vErrors = issueAt(vErrors, instancePath+"/offset", "type", {type: "integer"});
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 < 0 || isNaN(data0)){
-vErrors = issueAt(vErrors, instancePath+"/offset", "minimum", {comparison: ">=", limit: 0});
-errors++;
-}
-if(!(formats2.validate(data0))){
-vErrors = issueAt(vErrors, instancePath+"/offset", "format", {format: "int32"});
-errors++;
-}
-}
-}
-if(data.limit !== undefined){
-let data1 = data.limit;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-vErrors = issueAt(vErrors, instancePath+"/limit", "type", {type: "integer"});
-errors++;
-}
-if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 < 1 || isNaN(data1)){
-vErrors = issueAt(vErrors, instancePath+"/limit", "minimum", {comparison: ">=", limit: 1});
-errors++;
-}
-if(!(formats2.validate(data1))){
-vErrors = issueAt(vErrors, instancePath+"/limit", "format", {format: "int32"});
-errors++;
-}
-}
-}
-if(data.visible !== undefined){
-if(!(validate122(data.visible))){
-vErrors = addIssuesAt(vErrors, validate122.errors, instancePath+"/visible");
-errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
-errors++;
-}
-validate535.errors = vErrors;
-return errors === 0;
-}
-
-
-const schema90 = {"enum":["BANDWIDTH","ENERGY","TRON_POWER"]};
-
-function validate346(data, {instancePath=""}=atRoot){
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-vErrors = issueAt(vErrors, instancePath, "type", {type: "string"});
-errors++;
-}
-if(!(((data === "BANDWIDTH") || (data === "ENERGY")) || (data === "TRON_POWER"))){
-vErrors = issueAt(vErrors, instancePath, "enum", {allowedValues: schema90.enum});
-errors++;
-}
-validate346.errors = vErrors;
-return errors === 0;
-}
-
-export { validate59, validate122, validate118, validate528, validate61, validate70, validate92, validate145, validate596, validate185, validate200, validate540, validate537, validate551, validate271, validate152, validate535, validate346 };
+export { validate59, validate122, validate61, validate92, validate145, validate118, validate289, validate185, validate203, validate204, validate205, validate596 };
