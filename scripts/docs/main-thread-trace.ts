@@ -59,9 +59,9 @@ const browser = await chromium.launch({
 });
 try {
   console.log(
-    "| page | run | main thread CPU ms | long tasks | long-task ms | blocking ms after FCP | where the CPU time went (ms) |",
+    "| page | run | requests | layouts forced by scripts | main thread CPU ms | long tasks | long-task ms | blocking ms after FCP | where the CPU time went (ms) |",
   );
-  console.log("|---|---|---|---|---|---|---|");
+  console.log("|---|---|---|---|---|---|---|---|---|");
   for (let run = 1; run <= Number(values.runs); run += 1) {
     for (const file of pages) console.log(await tracePage(file, run));
   }
@@ -92,7 +92,7 @@ async function tracePage(file: string, run: number): Promise<string> {
     .filter(([, ms]) => ms >= 1)
     .map(([what, ms]) => `${what} ${Math.round(ms)}`)
     .join(", ");
-  return `| \`${file}\` | ${run} | ${Math.round(summary.cpuMs)} | ${summary.longTasks} | ${Math.round(summary.longTaskMs)} | ${Math.round(summary.blockingMs)} | ${spent} |`;
+  return `| \`${file}\` | ${run} | ${summary.requests} | ${summary.forcedLayouts} | ${Math.round(summary.cpuMs)} | ${summary.longTasks} | ${Math.round(summary.longTaskMs)} | ${Math.round(summary.blockingMs)} | ${spent} |`;
 }
 
 /** The page's renderer main thread, its long tasks and what they did. */
@@ -120,6 +120,8 @@ function summarise(events: readonly TraceEvent[], url: string) {
   const long = tasks.filter((task) => ms(task) > LONG_TASK_MS);
   // What the thread's CPU time went to, over every task: the figure two builds compare best by.
   const spent = new Map<string, number>();
+  // Counts, unlike times, do not move with the machine's load.
+  let forcedLayouts = 0;
   const add = (kind: string, time: number) => spent.set(kind, (spent.get(kind) ?? 0) + time);
   for (const task of tasks) {
     const end = task.ts + (task.dur ?? 0);
@@ -128,18 +130,33 @@ function summarise(events: readonly TraceEvent[], url: string) {
     );
     let accounted = 0;
     for (const event of topLevel(inside.filter((event) => kindOf(event) !== undefined))) {
+      // A frame callback (requestAnimationFrame) lays out what the frame would lay out anyway.
+      if (kindOf(event)?.startsWith("script ") && event.name !== "FireAnimationFrame")
+        forcedLayouts += inside.filter((layout) => forcedBy(layout, event)).length;
       add(kindOf(event) as string, cpuMs(event));
       accounted += cpuMs(event);
     }
     add("other", Math.max(0, cpuMs(task) - accounted));
   }
   return {
+    requests: events.filter((event) => event.name === "ResourceSendRequest" && event.pid === mainThread.pid)
+      .length,
+    forcedLayouts,
     cpuMs: tasks.reduce((sum, task) => sum + cpuMs(task), 0),
     longTasks: long.length,
     longTaskMs: long.reduce((sum, task) => sum + ms(task), 0),
     blockingMs: long.filter((task) => task.ts >= fcp).reduce((sum, task) => sum + ms(task) - LONG_TASK_MS, 0),
     spent,
   };
+}
+
+/** A layout that ran inside a script's event: the script read a size and made the browser lay out then. */
+function forcedBy(layout: TraceEvent, script: TraceEvent): boolean {
+  return (
+    layout.name === "Layout" &&
+    layout.ts >= script.ts &&
+    layout.ts + (layout.dur ?? 0) <= script.ts + (script.dur ?? 0)
+  );
 }
 
 /** What a trace event is, in the words of the table; undefined for events that only nest others. */
@@ -168,6 +185,7 @@ function kindOf(event: TraceEvent): string | undefined {
     case "TimerFire":
     case "FireIdleCallback":
     case "EventDispatch":
+    case "FireAnimationFrame":
       return `script ${script === undefined || script === "" ? "(inline or event)" : script}`;
     default:
       return undefined;
