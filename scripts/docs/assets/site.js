@@ -131,8 +131,8 @@
 // Try it: the forms' script, styles and the form description of the page's surface load side by side (not
 // one after the other; try-it.js takes the answers from chainkitTryItFetches) when the reader reaches
 // for a "Try it" (points at it, touches it, focuses it, opens it, even before this script ran), never
-// at load: most readers never open a form, and on a phone's CPU the script's compilation alone is a
-// long task. No form is built until one is opened.
+// at load nor at idle after it: most readers never open a form, and on a phone's CPU starting it all
+// was a long task of every reference page. No form is built until one is opened.
 (() => {
   const begin = (details) => {
     if (window.chainkitTryItFetches) return;
