@@ -8,26 +8,19 @@
  * temporary folder, and audits the landing page, the largest reference page and the EVM guide)
  * Environment: CHROME_PATH (default /usr/bin/chromium).
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
-import { createServer, type Server } from "node:http";
+import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { type AddressInfo, createServer as createNetServer } from "node:net";
 import { tmpdir } from "node:os";
-import { extname, join, resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { chromium } from "playwright-core";
+import { serveSiteFolder } from "./audit-server.js";
 import { buildSite } from "./build-site.js";
 import { guidePage } from "./surfaces.js";
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
-const TYPES: Record<string, string> = {
-  ".html": "text/html; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".json": "application/json",
-  ".yaml": "text/yaml; charset=utf-8",
-};
 
 const root = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const given = process.argv[2];
@@ -42,7 +35,7 @@ const chosen = process.argv.slice(3);
 const targets =
   chosen.length > 0 ? chosen : ["index.html", largestReference ?? "index.html", guidePage("evm")];
 
-const server = await serve(siteDir);
+const server = await serveSiteFolder(siteDir);
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
 const port = await freePort();
 const browser = await chromium.launch({
@@ -86,23 +79,6 @@ try {
   await browser.close();
   server.close();
   if (given === undefined) rmSync(siteDir, { recursive: true, force: true });
-}
-
-/** A static host for the site folder on 127.0.0.1 (a free port). */
-function serve(folder: string): Promise<Server> {
-  const server = createServer((request, response) => {
-    const path = decodeURIComponent(new URL(request.url ?? "/", "http://x").pathname);
-    const file = resolve(folder, `.${path.endsWith("/") ? `${path}index.html` : path}`);
-    try {
-      if (!file.startsWith(folder)) throw new Error("outside");
-      const body = readFileSync(file);
-      response.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
-      response.end(body);
-    } catch {
-      response.writeHead(404, { "content-type": "text/plain" }).end("not found");
-    }
-  });
-  return new Promise((done) => server.listen(0, "127.0.0.1", () => done(server)));
 }
 
 /** A port nothing listens on now, for Chromium's DevTools endpoint (which Lighthouse drives). */

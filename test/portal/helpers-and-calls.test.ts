@@ -110,7 +110,7 @@ describe("the Copy a call tabs", () => {
       (await block
         .locator("[role=tabpanel]")
         .evaluateAll((panels) =>
-          panels.filter((panel) => !(panel as HTMLElement).hidden).map((panel) => panel.id),
+          panels.filter((panel) => panel.checkVisibility()).map((panel) => panel.id),
         )) as string[];
     expect(await visible()).toEqual(["call-op-getAccount-chainkit"]);
     await block.getByRole("tab", { name: "curl" }).click();

@@ -29,13 +29,18 @@
     reveal(link);
   };
 
-  try {
-    const saved = Number(sessionStorage.getItem(KEY));
-    if (Number.isFinite(saved) && saved > 0) nav.scrollTop = saved;
-  } catch {
-    // Storage refused: the current entry is still brought into view below.
-  }
-  mark();
+  // Scrolling the sidebar and measuring its entries need the page laid out: done in the first frame,
+  // where the browser lays it out anyway, not while the scripts run at load, where reading a size
+  // forces a layout that the rest of the scripts can undo.
+  requestAnimationFrame(() => {
+    try {
+      const saved = Number(sessionStorage.getItem(KEY));
+      if (Number.isFinite(saved) && saved > 0) nav.scrollTop = saved;
+    } catch {
+      // Storage refused: the current entry is still brought into view below.
+    }
+    mark();
+  });
   window.addEventListener("hashchange", mark);
   window.addEventListener("pagehide", () => {
     try {

@@ -129,9 +129,10 @@
 })();
 
 // Try it: the forms' script, styles and the form description of the page's surface load side by side (not
-// one after the other; try-it.js takes the answers from chainkitTryItFetches) once the page is idle
-// after loading, or sooner when the reader reaches for a "Try it" (points at it, focuses it, opens
-// it, even before this script ran). No form is built until one is opened.
+// one after the other; try-it.js takes the answers from chainkitTryItFetches) when the reader reaches
+// for a "Try it" (points at it, touches it, focuses it, opens it, even before this script ran), never
+// at load nor at idle after it: most readers never open a form, and on a phone's CPU starting it all
+// was a long task of every reference page. No form is built until one is opened.
 (() => {
   const begin = (details) => {
     if (window.chainkitTryItFetches) return;
@@ -157,11 +158,6 @@
     if (details && (event.type !== "toggle" || details.open)) begin(details);
   };
   for (const type of ["pointerover", "focusin", "toggle"]) document.addEventListener(type, reached, true);
-  const first = document.querySelector("details.try-it[open]") ?? document.querySelector("details.try-it");
-  if (first?.open) begin(first);
-  // From a file, a form shows only a note: nothing to fetch ahead.
-  else if (first && location.protocol !== "file:") {
-    const idle = window.requestIdleCallback ?? ((run) => setTimeout(run, 200));
-    addEventListener("load", () => idle(() => begin(first)), { once: true });
-  }
+  const opened = document.querySelector("details.try-it[open]");
+  if (opened) begin(opened);
 })();
