@@ -78,6 +78,7 @@ function typed(type: number, body: Uint8Array): Uint8Array {
  * @param transaction - Every field filled in and checked.
  * @returns The payload; its keccak-256 is what is signed.
  * @example
+ * const to = "0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed";
  * keccak256(signingPayload({ type: "legacy", chainId: 999, nonce: 0, to, value: 1n, data: "0x", gas: 21_000n, gasPrice: 1n }));
  */
 export function signingPayload(transaction: EvmTransactionToSign): Uint8Array {
@@ -95,7 +96,12 @@ export function signingPayload(transaction: EvmTransactionToSign): Uint8Array {
  * @param signature - Its signature.
  * @returns The bytes.
  * @example
- * bytesToHex(signedTransaction(transaction, { yParity: 1, r, s })); // "0x02f8…"
+ * const transaction: EvmTransactionToSign = {
+ *   type: "eip1559", chainId: 999, nonce: 0, to: "0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed",
+ *   value: 1n, data: "0x", gas: 21_000n, maxFeePerGas: 2n, maxPriorityFeePerGas: 0n,
+ * };
+ * const r = 1n, s = 2n;
+ * bytesToHex(signedTransaction(transaction, { yParity: 1, r, s })); // "0x02e4…"
  */
 export function signedTransaction(
   transaction: EvmTransactionToSign,
@@ -184,6 +190,11 @@ function withinBounds(parsed: ParsedTransaction): ParsedTransaction {
  * @returns Its fields, its signature and the payload the signature signs.
  * @throws {Error} (or the RLP reader's ProofError) saying what is malformed.
  * @example
+ * const transaction: EvmTransactionToSign = {
+ *   type: "legacy", chainId: 999, nonce: 0, to: "0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed",
+ *   value: 1n, data: "0x", gas: 21_000n, gasPrice: 1n,
+ * };
+ * const signature = { yParity: 0, r: 1n, s: 2n } as const;
  * parseSignedTransaction(signedTransaction(transaction, signature)).signature.r === signature.r; // true
  */
 export function parseSignedTransaction(bytes: Uint8Array): ParsedTransaction {

@@ -31,7 +31,10 @@ function outside(value: bigint, max: bigint): boolean {
  * @param transaction - The transaction; `chainId` and `nonce` as bigints when parsed.
  * @returns The first field out of bounds, or `undefined`.
  * @example
- * transactionFieldProblem({ ...tx, nonce: 2n ** 64n }); // { field: "nonce", why: "must be below 2^64 - 1 (EIP-2681)" }
+ * transactionFieldProblem({
+ *   type: "legacy", chainId: 999n, nonce: 2n ** 64n, to: "0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed",
+ *   value: 0n, data: "0x", gas: 21_000n, gasPrice: 1n,
+ * }); // { field: "nonce", why: "must be below 2^64 - 1 (EIP-2681)" }
  */
 export function transactionFieldProblem(transaction: WideTransaction): FieldProblem | undefined {
   const { chainId, nonce, gas, value, to, data } = transaction;

@@ -125,6 +125,7 @@ function decodeValue(type: AbiType, bytes: Uint8Array, at: number): [unknown, nu
  * @returns One value per type: bigints for integers, lowercase `0x` hex for addresses, Uint8Array for bytes.
  * @throws {Error} naming the byte offset and what is wrong there.
  * @example
+ * const data = new Uint8Array(32).fill(1, 31);
  * decodeAbiSequence([{ kind: "bool" }], data); // [true]
  */
 export function decodeAbiSequence(types: readonly AbiType[], bytes: Uint8Array): unknown[] {

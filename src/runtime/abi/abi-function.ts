@@ -23,6 +23,7 @@ export interface AbiFunctionCoder {
  * @returns Its coder.
  * @throws {Error} naming a type that is not an ABI type.
  * @example
+ * const owner = "0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed";
  * abiFunction({ name: "balanceOf", inputs: [{ type: "address" }], outputs: [{ type: "uint256" }] }).encodeInput(owner);
  */
 export function abiFunction(entry: {
