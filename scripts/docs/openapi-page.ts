@@ -12,6 +12,7 @@ import { jsonBlock, jsonInline } from "./json-block.js";
 import type { BuiltPage, NavLink } from "./layout.js";
 import type { LoadedSpec } from "./load-specs.js";
 import { renderMarkdown } from "./markdown.js";
+import { offscreenHeight } from "./offscreen-height.js";
 import {
   hrefOn,
   PAGE_BYTES,
@@ -365,8 +366,7 @@ function operationView(
   const parameters = mergeParameters(ctx.doc, pathItem.parameters, op.parameters);
   const rest = Object.entries(op).filter(([key]) => !OPERATION_KEYS.has(key) && !key.startsWith("x-"));
   const id = anchorId("op", operation.id);
-  return html`<section class="operation" id="${id}">
-<h3>${String(op.summary ?? operation.id)}${selfLink(id, `operation ${operation.id}`)}</h3>
+  const content = html`<h3>${String(op.summary ?? operation.id)}${selfLink(id, `operation ${operation.id}`)}</h3>
 <p class="signature"><span class="verb verb-${method}">${method.toUpperCase()}</span> <code class="path">${path}</code> <span class="op-id">operationId <code>${operation.id}</code></span></p>
 ${op.deprecated === true && html`<p class="badges"><span class="badge badge-warn">deprecated</span></p>`}
 ${extensionFacts(op)}
@@ -378,7 +378,9 @@ ${tryItView(surface)}
 ${parameters.length > 0 && parametersView(parameters, ctx, id)}
 ${op.requestBody !== undefined && requestBodyView(op.requestBody, ctx, fieldAnchor(id, "body"))}
 ${responsesView(op.responses, ctx, id)}
-${rest.length > 0 && html`<h4>Other fields</h4>${jsonBlock(Object.fromEntries(rest), "fields")}`}
+${rest.length > 0 && html`<h4>Other fields</h4>${jsonBlock(Object.fromEntries(rest), "fields")}`}`;
+  return html`<section class="operation" id="${id}" style="${offscreenHeight(content)}">
+${content}
 </section>`;
 }
 

@@ -13,6 +13,7 @@ import { jsonBlock, jsonInline } from "./json-block.js";
 import type { BuiltPage, NavLink } from "./layout.js";
 import type { LoadedSpec } from "./load-specs.js";
 import { renderMarkdown } from "./markdown.js";
+import { offscreenHeight } from "./offscreen-height.js";
 import {
   hrefOn,
   PAGE_BYTES,
@@ -314,8 +315,7 @@ function methodView(method: Json, ctx: SchemaContext, spec: LoadedSpec, surface:
     ? method.examples.map((raw) => derefObject(ctx.doc, raw, `example of ${name}`))
     : [];
   const id = anchorId("method", name);
-  return html`<section class="operation rpc-method" id="${id}">
-<h3><code>${name}</code>${selfLink(id, `method ${name}`)}</h3>
+  const content = html`<h3><code>${name}</code>${selfLink(id, `method ${name}`)}</h3>
 ${typeof method.summary === "string" && html`<p class="lead">${method.summary}</p>`}
 <p class="signature"><span class="verb verb-rpc">RPC</span> <code class="path">${name}(${params.map((param, index) => `${index > 0 ? ", " : ""}${String(param.name)}`)})</code>${method.paramStructure !== undefined && html` <span class="op-id">params <code>${String(method.paramStructure)}</code></span>`}</p>
 ${method.deprecated === true && html`<p class="badges"><span class="badge badge-warn">deprecated</span></p>`}
@@ -328,7 +328,9 @@ ${params.length === 0 ? html`<p class="note">None: send <code>"params": []</code
 ${resultView(method.result, ctx, fieldAnchor(id, "result"))}
 ${errors.length > 0 && html`<h4>Errors</h4>${errorsTable(errors, ctx)}`}
 ${examples.length > 0 && html`<h4>Examples</h4>${examples.map((pairing) => pairingView(name, pairing, byName, ctx))}`}
-${rest.length > 0 && html`<h4>Other fields</h4>${jsonBlock(Object.fromEntries(rest), "fields")}`}
+${rest.length > 0 && html`<h4>Other fields</h4>${jsonBlock(Object.fromEntries(rest), "fields")}`}`;
+  return html`<section class="operation rpc-method" id="${id}" style="${offscreenHeight(content)}">
+${content}
 </section>`;
 }
 
