@@ -13,6 +13,7 @@ import type { BuiltPage, NavLink } from "./layout.js";
 import type { LoadedSpec } from "./load-specs.js";
 import { renderMarkdown } from "./markdown.js";
 import { offscreenHeight } from "./offscreen-height.js";
+import { tagPageNames } from "./page-names.js";
 import {
   hrefOn,
   PAGE_BYTES,
@@ -20,7 +21,6 @@ import {
   partHeading,
   pointLinksAtPages,
   schemaPagesOf,
-  tagPartFile,
 } from "./reference-split.js";
 import { derefObject } from "./refs.js";
 import { type SchemaContext, schemaDetails, schemaSection, typeLabel } from "./schema-view.js";
@@ -170,11 +170,15 @@ ${schemasSection(schemaNames)}`;
     item: operation,
     bytes: operationHtml.get(operation)?.value.length ?? 0,
   });
+  const tagPartFile = tagPageNames(
+    file,
+    groups.map((group) => group.name),
+  );
   const tagParts = groups.flatMap((group) =>
     packBySize(group.operations.map(sized), PAGE_BYTES).map((run, at, all) => ({
       group,
       part: { at, of: all.length, operations: run },
-      file: tagPartFile(file, group.name, at),
+      file: tagPartFile(group.name, at),
     })),
   );
   const schemaPages = schemaPagesOf(file, schemaNames, (name) => schemaHtml.get(name)?.value.length ?? 0);

@@ -14,6 +14,7 @@ import type { BuiltPage, NavLink } from "./layout.js";
 import type { LoadedSpec } from "./load-specs.js";
 import { renderMarkdown } from "./markdown.js";
 import { offscreenHeight } from "./offscreen-height.js";
+import { tagPageNames } from "./page-names.js";
 import {
   hrefOn,
   PAGE_BYTES,
@@ -21,7 +22,6 @@ import {
   partHeading,
   pointLinksAtPages,
   schemaPagesOf,
-  tagPartFile,
 } from "./reference-split.js";
 import { componentOf, deref, derefObject, refOf } from "./refs.js";
 import { type SchemaContext, schemaDetails, schemaSection, typeLabel } from "./schema-view.js";
@@ -169,6 +169,10 @@ ${schemasSection(schemaNames)}`;
     return [{ page: { file, title: surface.title, toc, body }, search: searchEntries(new Map()) }];
   }
 
+  const tagPartFile = tagPageNames(
+    file,
+    groups.map((group) => group.name),
+  );
   const tagParts = groups.flatMap((group) =>
     packBySize(
       group.methods.map((method) => ({ item: method, bytes: methodHtml.get(method)?.value.length ?? 0 })),
@@ -176,7 +180,7 @@ ${schemasSection(schemaNames)}`;
     ).map((run, at, all) => ({
       group,
       part: { at, of: all.length, methods: run },
-      file: tagPartFile(file, group.name, at),
+      file: tagPartFile(group.name, at),
     })),
   );
   const schemaPages = schemaPagesOf(file, schemaNames, (name) => schemaHtml.get(name)?.value.length ?? 0);
