@@ -14,15 +14,8 @@ import type { BuiltPage, NavLink } from "./layout.js";
 import type { LoadedSpec } from "./load-specs.js";
 import { renderMarkdown } from "./markdown.js";
 import { offscreenHeight } from "./offscreen-height.js";
-import { tagPageNames } from "./page-names.js";
-import {
-  hrefOn,
-  PAGE_BYTES,
-  packBySize,
-  partHeading,
-  pointLinksAtPages,
-  schemaPagesOf,
-} from "./reference-split.js";
+import { partPages, splitReference, type TagPart } from "./reference-parts.js";
+import { PAGE_BYTES } from "./reference-split.js";
 import { componentOf, deref, derefObject, refOf } from "./refs.js";
 import { type SchemaContext, schemaDetails, schemaSection, typeLabel } from "./schema-view.js";
 import type { SearchEntry } from "./search-index.js";
@@ -86,11 +79,11 @@ ${serversView(doc.servers, ctx)}
 <h2>Authentication</h2>
 ${authenticationView(doc, ctx)}
 </section>`;
-  const tagSection = (group: TagGroup, part?: { at: number; of: number; methods: Json[] }) =>
+  const tagSection = (group: TagGroup, part?: TagPart<TagGroup, Json>) =>
     html`<section class="tag" id="${anchorId("tag", group.name)}">
 <h2>${group.name}${part !== undefined && part.of > 1 && ` (${part.at + 1} of ${part.of})`}</h2>
 ${(part === undefined || part.at === 0) && renderMarkdown(group.description, { codeLink: ctx.codeLink })}
-${(part?.methods ?? group.methods).map((method) => methodHtml.get(method))}
+${(part?.items ?? group.methods).map((method) => methodHtml.get(method))}
 </section>`;
   const errorsSection = html`<section id="${anchorId("section", "errors")}">
 <h2>Errors</h2>
@@ -117,13 +110,13 @@ ${names.map((name) => schemaHtml.get(name))}
       href: `#${anchorId("method", String(method.name))}`,
       title: String(method.name),
     }));
-  const searchEntries = (where: ReadonlyMap<string, string>): SearchEntry[] => [
+  const searchEntries = (at: (anchor: string) => string): SearchEntry[] => [
     ...methods.map((method) => ({
       kind: "method" as const,
       name: String(method.name),
       detail: String(method.summary ?? firstSentence(method.description)),
       surface: surface.title,
-      href: `${where.get(anchorId("method", String(method.name))) ?? file}#${anchorId("method", String(method.name))}`,
+      href: at(anchorId("method", String(method.name))),
     })),
     ...schemaNames.map((name) => {
       const schema = schemas[name];
@@ -132,7 +125,7 @@ ${names.map((name) => schemaHtml.get(name))}
         name,
         detail: firstSentence(isObject(schema) ? schema.description : undefined),
         surface: surface.title,
-        href: `${where.get(anchorId("schema", name)) ?? file}#${anchorId("schema", name)}`,
+        href: at(anchorId("schema", name)),
       };
     }),
     ...Object.entries(errors).map(([name, raw]) => {
@@ -166,35 +159,24 @@ ${schemasSection(schemaNames)}`;
         children: schemaNames.map((name) => ({ href: `#${anchorId("schema", name)}`, title: name })),
       },
     ];
-    return [{ page: { file, title: surface.title, toc, body }, search: searchEntries(new Map()) }];
+    return [
+      {
+        page: { file, title: surface.title, toc, body },
+        search: searchEntries((anchor) => `${file}#${anchor}`),
+      },
+    ];
   }
 
-  const tagPartFile = tagPageNames(
+  const split = splitReference({
     file,
-    groups.map((group) => group.name),
-  );
-  const tagParts = groups.flatMap((group) =>
-    packBySize(
-      group.methods.map((method) => ({ item: method, bytes: methodHtml.get(method)?.value.length ?? 0 })),
-      PAGE_BYTES,
-    ).map((run, at, all) => ({
-      group,
-      part: { at, of: all.length, methods: run },
-      file: tagPartFile(group.name, at),
-    })),
-  );
-  const schemaPages = schemaPagesOf(file, schemaNames, (name) => schemaHtml.get(name)?.value.length ?? 0);
-  // Which page holds each item a link can name; anything else (the errors among them) stays on the index.
-  const where = new Map<string, string>();
-  for (const { group, part, file: page } of tagParts) {
-    if (part.at === 0) where.set(anchorId("tag", group.name), page);
-    for (const method of part.methods) where.set(anchorId("method", String(method.name)), page);
-  }
-  for (const { names, file: page } of schemaPages) {
-    for (const name of names) where.set(anchorId("schema", name), page);
-  }
-  const linked = (page: string, content: SafeHtml) => pointLinksAtPages(content, page, where, file);
-  const at = (anchor: string) => `${where.get(anchor) ?? file}#${anchor}`;
+    groups,
+    itemsOf: (group) => group.methods,
+    itemAnchor: (method) => anchorId("method", String(method.name)),
+    itemHtml: (method) => methodHtml.get(method),
+    schemaNames,
+    schemaHtml: (name) => schemaHtml.get(name),
+  });
+  const { schemaPages, at, linked } = split;
   const index = html`${head}
 <section id="${anchorId("section", "methods")}">
 <h2>Methods</h2>
@@ -209,7 +191,6 @@ ${groups.map(
 ${schemaPages.map((page) => html`<p><a href="${page.file}">${page.title}</a></p>`)}
 </section>
 ${errorsSection}`;
-  const back = (title: string) => partHeading(title, file, surface.title);
   return [
     {
       page: {
@@ -223,35 +204,16 @@ ${errorsSection}`;
         ],
         body: linked(file, index),
       },
-      search: searchEntries(where),
+      search: searchEntries(at),
     },
-    ...tagParts.map(({ group, part, file: page }) => {
-      const pageTitle = `${surface.title}: ${group.name}${part.of > 1 ? ` (${part.at + 1} of ${part.of})` : ""}`;
-      return {
-        page: {
-          file: page,
-          title: pageTitle,
-          toc: [
-            { href: file, title: `${surface.title} reference` },
-            ...methodLinks(group).map((link) => ({ ...link, href: hrefOn(page, at(link.href.slice(1))) })),
-          ],
-          body: linked(page, html`${back(pageTitle)}${tagSection(group, part)}`),
-        },
-        search: [],
-      };
+    ...partPages(split, {
+      file,
+      referenceTitle: surface.title,
+      titleOf: (group) => group.name,
+      linksOf: methodLinks,
+      sectionOf: (part) => tagSection(part.group, part),
+      schemasSection,
     }),
-    ...schemaPages.map(({ names, file: page, title }) => ({
-      page: {
-        file: page,
-        title: `${surface.title}: ${title}`,
-        toc: [
-          { href: file, title: `${surface.title} reference` },
-          ...names.map((name) => ({ href: `#${anchorId("schema", name)}`, title: name })),
-        ],
-        body: linked(page, html`${back(`${surface.title}: ${title}`)}${schemasSection(names)}`),
-      },
-      search: [],
-    })),
   ];
 }
 
