@@ -12,15 +12,9 @@ import { jsonBlock, jsonInline } from "./json-block.js";
 import type { BuiltPage, NavLink } from "./layout.js";
 import type { LoadedSpec } from "./load-specs.js";
 import { renderMarkdown } from "./markdown.js";
-import {
-  hrefOn,
-  PAGE_BYTES,
-  packBySize,
-  partHeading,
-  pointLinksAtPages,
-  schemaPagesOf,
-  tagPartFile,
-} from "./reference-split.js";
+import { offscreenHeight } from "./offscreen-height.js";
+import { partPages, splitReference, type TagPart } from "./reference-parts.js";
+import { PAGE_BYTES } from "./reference-split.js";
 import { derefObject } from "./refs.js";
 import { type SchemaContext, schemaDetails, schemaSection, typeLabel } from "./schema-view.js";
 import type { SearchEntry } from "./search-index.js";
@@ -105,11 +99,11 @@ ${serversView(doc.servers, ctx)}
 ${securityView(doc.security, components, ctx)}
 </section>
 ${websocketView(doc, ctx)}`;
-  const tagSection = (group: TagGroup, part?: { at: number; of: number; operations: Operation[] }) =>
+  const tagSection = (group: TagGroup, part?: TagPart<TagGroup, Operation>) =>
     html`<section class="tag" id="${anchorId("tag", group.name)}">
 <h2>${group.summary ?? group.name}${part !== undefined && part.of > 1 && ` (${part.at + 1} of ${part.of})`}</h2>
 ${(part === undefined || part.at === 0) && tagIntro(group, groups, ctx)}
-${(part?.operations ?? group.operations).map((operation) => operationHtml.get(operation))}
+${(part?.items ?? group.operations).map((operation) => operationHtml.get(operation))}
 </section>`;
   const schemasSection = (names: readonly string[]) => html`<section id="${anchorId("section", "schemas")}">
 <h2>Schemas</h2>
@@ -125,13 +119,13 @@ ${names.map((name) => schemaHtml.get(name))}
   ];
   const operationLinks = (group: TagGroup) =>
     group.operations.map((operation) => ({ href: `#${anchorId("op", operation.id)}`, title: operation.id }));
-  const searchEntries = (where: ReadonlyMap<string, string>): SearchEntry[] => [
+  const searchEntries = (at: (anchor: string) => string): SearchEntry[] => [
     ...operations.map((operation) => ({
       kind: "operation" as const,
       name: operation.id,
       detail: `${operation.method.toUpperCase()} ${operation.path} · ${String(operation.op.summary ?? "")}`,
       surface: surface.title,
-      href: `${where.get(anchorId("op", operation.id)) ?? file}#${anchorId("op", operation.id)}`,
+      href: at(anchorId("op", operation.id)),
     })),
     ...schemaNames.map((name) => {
       const schema = schemas[name];
@@ -140,7 +134,7 @@ ${names.map((name) => schemaHtml.get(name))}
         name,
         detail: firstSentence(isObject(schema) ? schema.description : undefined),
         surface: surface.title,
-        href: `${where.get(anchorId("schema", name)) ?? file}#${anchorId("schema", name)}`,
+        href: at(anchorId("schema", name)),
       };
     }),
   ];
@@ -162,32 +156,24 @@ ${schemasSection(schemaNames)}`;
         children: schemaNames.map((name) => ({ href: `#${anchorId("schema", name)}`, title: name })),
       },
     ];
-    return [{ page: { file, title: surface.title, toc, body }, search: searchEntries(new Map()) }];
+    return [
+      {
+        page: { file, title: surface.title, toc, body },
+        search: searchEntries((anchor) => `${file}#${anchor}`),
+      },
+    ];
   }
 
-  const sized = (operation: Operation) => ({
-    item: operation,
-    bytes: operationHtml.get(operation)?.value.length ?? 0,
+  const split = splitReference({
+    file,
+    groups,
+    itemsOf: (group) => group.operations,
+    itemAnchor: (operation) => anchorId("op", operation.id),
+    itemHtml: (operation) => operationHtml.get(operation),
+    schemaNames,
+    schemaHtml: (name) => schemaHtml.get(name),
   });
-  const tagParts = groups.flatMap((group) =>
-    packBySize(group.operations.map(sized), PAGE_BYTES).map((run, at, all) => ({
-      group,
-      part: { at, of: all.length, operations: run },
-      file: tagPartFile(file, group.name, at),
-    })),
-  );
-  const schemaPages = schemaPagesOf(file, schemaNames, (name) => schemaHtml.get(name)?.value.length ?? 0);
-  // Which page holds each item a link can name; anything else stays on the index.
-  const where = new Map<string, string>();
-  for (const { group, part, file: page } of tagParts) {
-    if (part.at === 0) where.set(anchorId("tag", group.name), page);
-    for (const operation of part.operations) where.set(anchorId("op", operation.id), page);
-  }
-  for (const { names, file: page } of schemaPages) {
-    for (const name of names) where.set(anchorId("schema", name), page);
-  }
-  const linked = (page: string, content: SafeHtml) => pointLinksAtPages(content, page, where, file);
-  const at = (anchor: string) => `${where.get(anchor) ?? file}#${anchor}`;
+  const { schemaPages, at, linked } = split;
   const index = html`${head}
 <section id="${anchorId("section", "operations")}">
 <h2>Operations</h2>
@@ -201,7 +187,6 @@ ${groups.map(
 )}
 ${schemaPages.map((page) => html`<p><a href="${page.file}">${page.title}</a></p>`)}
 </section>`;
-  const back = (title: string) => partHeading(title, file, surface.title);
   return [
     {
       page: {
@@ -217,35 +202,16 @@ ${schemaPages.map((page) => html`<p><a href="${page.file}">${page.title}</a></p>
         ],
         body: linked(file, index),
       },
-      search: searchEntries(where),
+      search: searchEntries(at),
     },
-    ...tagParts.map(({ group, part, file: page }) => {
-      const pageTitle = `${surface.title}: ${group.summary ?? group.name}${part.of > 1 ? ` (${part.at + 1} of ${part.of})` : ""}`;
-      return {
-        page: {
-          file: page,
-          title: pageTitle,
-          toc: [
-            { href: file, title: `${surface.title} reference` },
-            ...operationLinks(group).map((link) => ({ ...link, href: hrefOn(page, at(link.href.slice(1))) })),
-          ],
-          body: linked(page, html`${back(pageTitle)}${tagSection(group, part)}`),
-        },
-        search: [],
-      };
+    ...partPages(split, {
+      file,
+      referenceTitle: surface.title,
+      titleOf: (group) => group.summary ?? group.name,
+      linksOf: operationLinks,
+      sectionOf: (part) => tagSection(part.group, part),
+      schemasSection,
     }),
-    ...schemaPages.map(({ names, file: page, title }) => ({
-      page: {
-        file: page,
-        title: `${surface.title}: ${title}`,
-        toc: [
-          { href: file, title: `${surface.title} reference` },
-          ...names.map((name) => ({ href: `#${anchorId("schema", name)}`, title: name })),
-        ],
-        body: linked(page, html`${back(`${surface.title}: ${title}`)}${schemasSection(names)}`),
-      },
-      search: [],
-    })),
   ];
 }
 
@@ -365,8 +331,7 @@ function operationView(
   const parameters = mergeParameters(ctx.doc, pathItem.parameters, op.parameters);
   const rest = Object.entries(op).filter(([key]) => !OPERATION_KEYS.has(key) && !key.startsWith("x-"));
   const id = anchorId("op", operation.id);
-  return html`<section class="operation" id="${id}">
-<h3>${String(op.summary ?? operation.id)}${selfLink(id, `operation ${operation.id}`)}</h3>
+  const content = html`<h3>${String(op.summary ?? operation.id)}${selfLink(id, `operation ${operation.id}`)}</h3>
 <p class="signature"><span class="verb verb-${method}">${method.toUpperCase()}</span> <code class="path">${path}</code> <span class="op-id">operationId <code>${operation.id}</code></span></p>
 ${op.deprecated === true && html`<p class="badges"><span class="badge badge-warn">deprecated</span></p>`}
 ${extensionFacts(op)}
@@ -378,7 +343,9 @@ ${tryItView(surface)}
 ${parameters.length > 0 && parametersView(parameters, ctx, id)}
 ${op.requestBody !== undefined && requestBodyView(op.requestBody, ctx, fieldAnchor(id, "body"))}
 ${responsesView(op.responses, ctx, id)}
-${rest.length > 0 && html`<h4>Other fields</h4>${jsonBlock(Object.fromEntries(rest), "fields")}`}
+${rest.length > 0 && html`<h4>Other fields</h4>${jsonBlock(Object.fromEntries(rest), "fields")}`}`;
+  return html`<section class="operation" id="${id}" style="${offscreenHeight(content)}">
+${content}
 </section>`;
 }
 

@@ -13,15 +13,9 @@ import { jsonBlock, jsonInline } from "./json-block.js";
 import type { BuiltPage, NavLink } from "./layout.js";
 import type { LoadedSpec } from "./load-specs.js";
 import { renderMarkdown } from "./markdown.js";
-import {
-  hrefOn,
-  PAGE_BYTES,
-  packBySize,
-  partHeading,
-  pointLinksAtPages,
-  schemaPagesOf,
-  tagPartFile,
-} from "./reference-split.js";
+import { offscreenHeight } from "./offscreen-height.js";
+import { partPages, splitReference, type TagPart } from "./reference-parts.js";
+import { PAGE_BYTES } from "./reference-split.js";
 import { componentOf, deref, derefObject, refOf } from "./refs.js";
 import { type SchemaContext, schemaDetails, schemaSection, typeLabel } from "./schema-view.js";
 import type { SearchEntry } from "./search-index.js";
@@ -85,11 +79,11 @@ ${serversView(doc.servers, ctx)}
 <h2>Authentication</h2>
 ${authenticationView(doc, ctx)}
 </section>`;
-  const tagSection = (group: TagGroup, part?: { at: number; of: number; methods: Json[] }) =>
+  const tagSection = (group: TagGroup, part?: TagPart<TagGroup, Json>) =>
     html`<section class="tag" id="${anchorId("tag", group.name)}">
 <h2>${group.name}${part !== undefined && part.of > 1 && ` (${part.at + 1} of ${part.of})`}</h2>
 ${(part === undefined || part.at === 0) && renderMarkdown(group.description, { codeLink: ctx.codeLink })}
-${(part?.methods ?? group.methods).map((method) => methodHtml.get(method))}
+${(part?.items ?? group.methods).map((method) => methodHtml.get(method))}
 </section>`;
   const errorsSection = html`<section id="${anchorId("section", "errors")}">
 <h2>Errors</h2>
@@ -116,13 +110,13 @@ ${names.map((name) => schemaHtml.get(name))}
       href: `#${anchorId("method", String(method.name))}`,
       title: String(method.name),
     }));
-  const searchEntries = (where: ReadonlyMap<string, string>): SearchEntry[] => [
+  const searchEntries = (at: (anchor: string) => string): SearchEntry[] => [
     ...methods.map((method) => ({
       kind: "method" as const,
       name: String(method.name),
       detail: String(method.summary ?? firstSentence(method.description)),
       surface: surface.title,
-      href: `${where.get(anchorId("method", String(method.name))) ?? file}#${anchorId("method", String(method.name))}`,
+      href: at(anchorId("method", String(method.name))),
     })),
     ...schemaNames.map((name) => {
       const schema = schemas[name];
@@ -131,7 +125,7 @@ ${names.map((name) => schemaHtml.get(name))}
         name,
         detail: firstSentence(isObject(schema) ? schema.description : undefined),
         surface: surface.title,
-        href: `${where.get(anchorId("schema", name)) ?? file}#${anchorId("schema", name)}`,
+        href: at(anchorId("schema", name)),
       };
     }),
     ...Object.entries(errors).map(([name, raw]) => {
@@ -165,31 +159,24 @@ ${schemasSection(schemaNames)}`;
         children: schemaNames.map((name) => ({ href: `#${anchorId("schema", name)}`, title: name })),
       },
     ];
-    return [{ page: { file, title: surface.title, toc, body }, search: searchEntries(new Map()) }];
+    return [
+      {
+        page: { file, title: surface.title, toc, body },
+        search: searchEntries((anchor) => `${file}#${anchor}`),
+      },
+    ];
   }
 
-  const tagParts = groups.flatMap((group) =>
-    packBySize(
-      group.methods.map((method) => ({ item: method, bytes: methodHtml.get(method)?.value.length ?? 0 })),
-      PAGE_BYTES,
-    ).map((run, at, all) => ({
-      group,
-      part: { at, of: all.length, methods: run },
-      file: tagPartFile(file, group.name, at),
-    })),
-  );
-  const schemaPages = schemaPagesOf(file, schemaNames, (name) => schemaHtml.get(name)?.value.length ?? 0);
-  // Which page holds each item a link can name; anything else (the errors among them) stays on the index.
-  const where = new Map<string, string>();
-  for (const { group, part, file: page } of tagParts) {
-    if (part.at === 0) where.set(anchorId("tag", group.name), page);
-    for (const method of part.methods) where.set(anchorId("method", String(method.name)), page);
-  }
-  for (const { names, file: page } of schemaPages) {
-    for (const name of names) where.set(anchorId("schema", name), page);
-  }
-  const linked = (page: string, content: SafeHtml) => pointLinksAtPages(content, page, where, file);
-  const at = (anchor: string) => `${where.get(anchor) ?? file}#${anchor}`;
+  const split = splitReference({
+    file,
+    groups,
+    itemsOf: (group) => group.methods,
+    itemAnchor: (method) => anchorId("method", String(method.name)),
+    itemHtml: (method) => methodHtml.get(method),
+    schemaNames,
+    schemaHtml: (name) => schemaHtml.get(name),
+  });
+  const { schemaPages, at, linked } = split;
   const index = html`${head}
 <section id="${anchorId("section", "methods")}">
 <h2>Methods</h2>
@@ -204,7 +191,6 @@ ${groups.map(
 ${schemaPages.map((page) => html`<p><a href="${page.file}">${page.title}</a></p>`)}
 </section>
 ${errorsSection}`;
-  const back = (title: string) => partHeading(title, file, surface.title);
   return [
     {
       page: {
@@ -218,35 +204,16 @@ ${errorsSection}`;
         ],
         body: linked(file, index),
       },
-      search: searchEntries(where),
+      search: searchEntries(at),
     },
-    ...tagParts.map(({ group, part, file: page }) => {
-      const pageTitle = `${surface.title}: ${group.name}${part.of > 1 ? ` (${part.at + 1} of ${part.of})` : ""}`;
-      return {
-        page: {
-          file: page,
-          title: pageTitle,
-          toc: [
-            { href: file, title: `${surface.title} reference` },
-            ...methodLinks(group).map((link) => ({ ...link, href: hrefOn(page, at(link.href.slice(1))) })),
-          ],
-          body: linked(page, html`${back(pageTitle)}${tagSection(group, part)}`),
-        },
-        search: [],
-      };
+    ...partPages(split, {
+      file,
+      referenceTitle: surface.title,
+      titleOf: (group) => group.name,
+      linksOf: methodLinks,
+      sectionOf: (part) => tagSection(part.group, part),
+      schemasSection,
     }),
-    ...schemaPages.map(({ names, file: page, title }) => ({
-      page: {
-        file: page,
-        title: `${surface.title}: ${title}`,
-        toc: [
-          { href: file, title: `${surface.title} reference` },
-          ...names.map((name) => ({ href: `#${anchorId("schema", name)}`, title: name })),
-        ],
-        body: linked(page, html`${back(`${surface.title}: ${title}`)}${schemasSection(names)}`),
-      },
-      search: [],
-    })),
   ];
 }
 
@@ -314,8 +281,7 @@ function methodView(method: Json, ctx: SchemaContext, spec: LoadedSpec, surface:
     ? method.examples.map((raw) => derefObject(ctx.doc, raw, `example of ${name}`))
     : [];
   const id = anchorId("method", name);
-  return html`<section class="operation rpc-method" id="${id}">
-<h3><code>${name}</code>${selfLink(id, `method ${name}`)}</h3>
+  const content = html`<h3><code>${name}</code>${selfLink(id, `method ${name}`)}</h3>
 ${typeof method.summary === "string" && html`<p class="lead">${method.summary}</p>`}
 <p class="signature"><span class="verb verb-rpc">RPC</span> <code class="path">${name}(${params.map((param, index) => `${index > 0 ? ", " : ""}${String(param.name)}`)})</code>${method.paramStructure !== undefined && html` <span class="op-id">params <code>${String(method.paramStructure)}</code></span>`}</p>
 ${method.deprecated === true && html`<p class="badges"><span class="badge badge-warn">deprecated</span></p>`}
@@ -328,7 +294,9 @@ ${params.length === 0 ? html`<p class="note">None: send <code>"params": []</code
 ${resultView(method.result, ctx, fieldAnchor(id, "result"))}
 ${errors.length > 0 && html`<h4>Errors</h4>${errorsTable(errors, ctx)}`}
 ${examples.length > 0 && html`<h4>Examples</h4>${examples.map((pairing) => pairingView(name, pairing, byName, ctx))}`}
-${rest.length > 0 && html`<h4>Other fields</h4>${jsonBlock(Object.fromEntries(rest), "fields")}`}
+${rest.length > 0 && html`<h4>Other fields</h4>${jsonBlock(Object.fromEntries(rest), "fields")}`}`;
+  return html`<section class="operation rpc-method" id="${id}" style="${offscreenHeight(content)}">
+${content}
 </section>`;
 }
 

@@ -5,7 +5,6 @@
  * not the number of operations: one operation with its examples, copied calls and schemas can weigh
  * 20 KB, another 2 KB.
  */
-import { anchorId } from "./anchors.js";
 import { html, SafeHtml } from "./html.js";
 
 /**
@@ -49,18 +48,6 @@ export function packBySize<T>(items: readonly Sized<T>[], budget: number, most =
   }
   if (run.length > 0) runs.push(run);
   return runs;
-}
-
-/**
- * The file of one part of a tag's pages: `exchange--tag-Orders.html`, then `exchange--tag-Orders--2.html`.
- *
- * @param file - The reference's index page, e.g. `exchange.html`.
- * @param tag - The tag's name.
- * @param part - The part, from 0.
- * @example tagPartFile("exchange.html", "User data", 1) // "exchange--tag-User-data--2.html"
- */
-export function tagPartFile(file: string, tag: string, part: number): string {
-  return file.replace(/\.html$/, `--${anchorId("tag", tag)}${part === 0 ? "" : `--${part + 1}`}.html`);
 }
 
 /**

@@ -11,6 +11,7 @@ import { displayExtension } from "./extensions.js";
 import { html, joinHtml, type SafeHtml } from "./html.js";
 import { jsonBlock, jsonInline } from "./json-block.js";
 import { renderMarkdown } from "./markdown.js";
+import { offscreenHeight } from "./offscreen-height.js";
 import { componentOf, deref, refOf } from "./refs.js";
 
 /** What the renderer needs from the page it renders for. */
@@ -356,10 +357,11 @@ function otherKeywords(schema: Json): SafeHtml {
  */
 export function schemaSection(name: string, schema: unknown, ctx: SchemaContext): SafeHtml {
   const id = anchorId("schema", name);
-  return html`<section class="schema" id="${id}">
-<h3>${name}${selfLink(id, `schema ${name}`)}</h3>
+  const content = html`<h3>${name}${selfLink(id, `schema ${name}`)}</h3>
 <p class="schema-type">${typeLabel(schema, ctx)}</p>
-${schemaDetails(schema, ctx, { name, anchor: id })}
+${schemaDetails(schema, ctx, { name, anchor: id })}`;
+  return html`<section class="schema" id="${id}" style="${offscreenHeight(content)}">
+${content}
 </section>`;
 }
 

@@ -59,10 +59,13 @@ export async function loadTeamSpec(
   };
 }
 
-/** `name`, or `name2`, `name3`… when another spec of the portal has it. */
+/**
+ * `name`, or `name2`, `name3`… when another spec of the portal has it, also in another case: a disk
+ * that ignores case would write `petStore.html` and `petstore.html` to one file.
+ */
 function uniqueName(name: string, taken: Set<string>): string {
   let unique = name;
-  for (let count = 2; taken.has(unique); count++) unique = `${name}${count}`;
-  taken.add(unique);
+  for (let count = 2; taken.has(unique.toLowerCase()); count++) unique = `${name}${count}`;
+  taken.add(unique.toLowerCase());
   return unique;
 }

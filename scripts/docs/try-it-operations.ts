@@ -6,6 +6,7 @@
  * a browser cannot do (an action signed with a private key), why there is no form.
  */
 
+import { isSecretSchema } from "../generate/field-paths.js";
 import { isObject, type JsonObject as Json } from "../generate/json.js";
 import { anchorId } from "./anchors.js";
 import type { LoadedSpec } from "./load-specs.js";
@@ -28,6 +29,8 @@ export interface TryItParam {
   type?: string;
   /** The spec's example, as the field's text. */
   example: string;
+  /** A secret (`x-secret: true`, `format: password`): its field is masked on screen. */
+  secret?: true;
 }
 
 /** One REST operation's form. */
@@ -211,6 +214,7 @@ function parameters(doc: Json, shared: unknown, own: unknown): TryItParam[] {
         required: parameter.required === true,
         ...(typeof schema.type === "string" && { type: schema.type }),
         example: value === undefined ? "" : fieldText(value),
+        ...(isSecretSchema(schema) && { secret: true as const }),
       });
     }
   }

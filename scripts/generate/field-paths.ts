@@ -6,6 +6,16 @@ import { refPointer, valueAt } from "./json-pointer.js";
 export const SECRET_EXTENSION = "x-secret";
 
 /**
+ * Whether a schema says its string is a secret: `x-secret: true`, or OpenAPI's `format: password`
+ * (which Swagger UI and Redoc already mask), so a spec that never heard of chainkit is kept safe too.
+ *
+ * @example isSecretSchema({ type: "string", format: "password" }) // true
+ */
+export function isSecretSchema(schema: JsonObject): boolean {
+  return schema[SECRET_EXTENSION] === true || schema.format === "password";
+}
+
+/**
  * Finds where wide integers (`format: int64`, `uint120`, … see `integerFormat`) sit in data described
  * by `schema` (see {@link findFieldPaths}): the fields the runtime reads as `bigint`s.
  *
@@ -16,12 +26,12 @@ export function findInt64Paths(doc: Json, schema: Json): string[][] {
 }
 
 /**
- * Finds where secrets (`x-secret: true`) sit in data described by `schema` (see {@link findFieldPaths}).
+ * Finds where secrets (`x-secret: true`, `format: password`) sit in data described by `schema` (see {@link findFieldPaths}).
  *
  * @returns Key paths, deduplicated and sorted.
  */
 export function findSecretPaths(doc: Json, schema: Json): string[][] {
-  return findFieldPaths(doc, schema, (node) => node[SECRET_EXTENSION] === true);
+  return findFieldPaths(doc, schema, isSecretSchema);
 }
 
 /**

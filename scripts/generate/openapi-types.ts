@@ -3,7 +3,7 @@ import { integerFormat } from "../../src/runtime/json/integer-format.js";
 import { firstExternalRef } from "./bundle-external.js";
 import { astToString, openapiTS, ts } from "./commonjs-tools.js";
 import { documentTypeNames } from "./component-type-names.js";
-import { findInt64Paths, SECRET_EXTENSION } from "./field-paths.js";
+import { findInt64Paths, isSecretSchema } from "./field-paths.js";
 import { operationTypeNames } from "./generated-names.js";
 import { isObject, type Json, type JsonObject } from "./json.js";
 import { refPointer, valueAt } from "./json-pointer.js";
@@ -43,7 +43,7 @@ export async function openApiTypes(
     silent: true,
     emptyObjectsUnknown: true,
     transform: (schema) =>
-      (schema as Record<string, unknown>)[SECRET_EXTENSION] === true
+      isSecretSchema(schema as unknown as JsonObject)
         ? SECRET
         : integerFormat(schema.format) !== undefined
           ? BIGINT

@@ -1,6 +1,6 @@
 import { integerFormat } from "../../src/runtime/json/integer-format.js";
 import { componentTypeName } from "./component-type-names.js";
-import { SECRET_EXTENSION } from "./field-paths.js";
+import { isSecretSchema } from "./field-paths.js";
 import { docText } from "./jsdoc.js";
 import { isObject, type Json, type JsonObject } from "./json.js";
 import { refPointer, valueAt } from "./json-pointer.js";
@@ -29,7 +29,7 @@ const TYPE_KEYWORDS = [
  * openapi-typescript). Covers what the specs use: `$ref` to component schemas (by name), objects
  * with property docs, arrays and tuples, `oneOf`/`anyOf` (unions), `allOf` (intersections), `enum`,
  * `const`, and `type` lists (`["string", "null"]` gives `string | null`). A wide integer format (`int64`, `uint120`, …) is `bigint`,
- * and a string marked `x-secret: true` the runtime's `Secret`.
+ * and a string marked `x-secret: true` or `format: password` the runtime's `Secret`.
  */
 export class SchemaToTs {
   /** Whether a type written so far names `Secret` (the file then imports it). */
@@ -147,7 +147,7 @@ export class SchemaToTs {
     const int64 = integerFormat(schema.format) !== undefined;
     switch (type) {
       case "string":
-        if (schema[SECRET_EXTENSION] === true) {
+        if (isSecretSchema(schema)) {
           this.usesSecret = true;
           return SECRET_TYPE;
         }

@@ -396,6 +396,37 @@ describe("a team's portal served with chainkit mock", () => {
   }, 180_000);
 });
 
+describe("a team's format: password fields", () => {
+  test("are typed into a masked field and masked in the answer until revealed", async () => {
+    const out = mkdtempSync(join(tmpdir(), "chainkit-try-it-password-"));
+    folders.push(out);
+    const spec = join(root, "test/fixtures/password-format/logins.openapi.yaml");
+    const { url } = await servePortal(["docs", spec, "--out", out, "--serve"]);
+    const typed = "typed-pin-0123456789";
+    const answered = "answer-pin-0123456789";
+    const server = await tinyServer(url.replace(/\/$/, ""), () => ({
+      type: "application/json",
+      text: JSON.stringify({ user: "ann", pin: answered, expires: 60 }),
+    }));
+    const page = await session.newPage();
+    await page.goto(`${url}logins.html`, { waitUntil: "load" });
+    const details = await openTryIt(page, "op-getLogin");
+    await details.locator("select").first().selectOption("");
+    await details.getByLabel("Base URL").fill(urlOf(server));
+    const pin = details.getByLabel("pin");
+    expect(await pin.getAttribute("type")).toBe("password");
+    await pin.fill(typed);
+    expect(await send(details)).toContain("Matches the spec (the spec's 200 answer).");
+    const answer = details.locator(".try-answer");
+    expect(await answer.innerText()).toContain('"pin":"***"');
+    expect(await page.content()).not.toContain(answered);
+    await answer.getByRole("button", { name: "Reveal this secret value" }).first().click();
+    expect(await answer.innerText()).toContain(answered);
+    await page.close();
+    await closeServer(server);
+  }, 180_000);
+});
+
 describe("a DigitalOcean-sized team portal", () => {
   test("the first operation's try-it on a reference page is usable within 2 s of navigation", async () => {
     const out = mkdtempSync(join(tmpdir(), "chainkit-try-it-large-"));

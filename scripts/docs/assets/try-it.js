@@ -175,10 +175,10 @@
     return { wrap, read: () => (select.value !== "" ? select.value : custom.value.trim()) };
   };
 
-  /** A parameter's input: a required one holds the spec's example, an optional one shows it as a hint and sends nothing until typed. */
+  /** A parameter's input: a required one holds the spec's example, an optional one shows it as a hint and sends nothing until typed; a secret's is masked. */
   const optionalField = (param) =>
     element("input", {
-      type: "text",
+      type: param.secret ? "password" : "text",
       value: param.required ? param.example : "",
       placeholder: param.example,
       spellcheck: false,

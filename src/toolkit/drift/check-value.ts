@@ -203,7 +203,10 @@ function openEnum(schemas: SpecSchemas, place: SchemaPlace, value: unknown): str
 function isSecret(tokens: readonly string[], place: SchemaPlace | undefined): boolean {
   const name = tokens.at(-1);
   return (
-    (name !== undefined && looksSecret(name)) || (place?.node as Loose | undefined)?.["x-secret"] === true
+    (name !== undefined && looksSecret(name)) ||
+    (place?.node as Loose | undefined)?.["x-secret"] === true ||
+    // OpenAPI's own word for a secret string, which Swagger UI and Redoc mask too.
+    (place?.node as Loose | undefined)?.format === "password"
   );
 }
 
