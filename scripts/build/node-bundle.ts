@@ -88,6 +88,10 @@ export async function buildNodeBundle(packageDir: string): Promise<string[]> {
       entryFileNames: "[name].js",
       chunkFileNames: "chunks/[name]-[hash].js",
       experimentalMinChunkSize: MIN_CHUNK_SIZE,
+      // The streaming REST caller is chainkit/runtime's and the indexer's: merged as a small chunk,
+      // it landed in chainkit/indexer, which then exported it under an internal name for the
+      // runtime entry to import (and loading chainkit/runtime loaded the indexer). Its own chunk.
+      manualChunks: (id) => (id.includes("/runtime/rest/stream-items/") ? "stream-items" : undefined),
       sourcemap: true,
     });
     return output.filter((file) => file.type === "chunk").map((file) => file.fileName);

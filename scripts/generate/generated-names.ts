@@ -85,7 +85,7 @@ const MODULE_BINDING =
   /^(?:validate|schema|pattern|func|formats|wrapper|integer|obj|cjs|module|len|tag|data|valid|_errs|_valid|missing|passing|matched|ruleHolds|ruleApplies|ruleThen)\d+$|__|^int64_/;
 const HELPER_NAMES = new Set(
   (
-    "addAlternatives addIssue addIssues issueAt hexAwarePattern commonJsExports copyStillCold hexDigitsCopied " +
+    "addAlternatives addIssue addIssues addIssuesAt atRoot issueAt hexAwarePattern commonJsExports copyStillCold hexDigitsCopied " +
     "hexDigitsRead hexDigit notHexDigit hexBytes hexEncoder hexPairs hexQuads hexReadByRegExp dateTimeFormat " +
     "int32Format int64Format uriFormat vErrors errors"
   ).split(" "),

@@ -44,13 +44,14 @@ const ${AT_ROOT} = Object.freeze({});`;
 const HEADER = /^(function validate\d+\(data, \{instancePath=""\}=)\{\}\)\{$/gm;
 
 /**
- * A call with a path and the take-over of its issues, as `compactErrorPushes` leaves them:
+ * A call with a path and the take-over of its issues, as `compactErrorPushes` leaves them (a call
+ * that also passes `parentData`, to a validator that reads its parent, keeps its shape):
  *
  *     if(!(validate61(data.fee, {instancePath:instancePath+"/fee"}))){
  *     vErrors = addIssues(vErrors, validate61.errors);
  */
 const CALL_WITH_PATH = new RegExp(
-  String.raw`^if\(!\((validate\d+)\((.+?), \{instancePath:(.+)\}\)\)\)\{\nvErrors = ${ADD_ISSUES}\(vErrors, \1\.errors\);$`,
+  String.raw`^if\(!\((validate\d+)\((.+?), \{instancePath:((?:(?!,parentData:).)+)\}\)\)\)\{\nvErrors = ${ADD_ISSUES}\(vErrors, \1\.errors\);$`,
   "gm",
 );
 

@@ -122,10 +122,15 @@ describe("int64ConverterCode", () => {
       const folder = join(repoRoot, "generated", surface, "validators");
       for (const name of (await readdir(folder)).filter((file) => file.endsWith(".js"))) {
         const module = (await import(join(folder, name))) as Record<string, unknown>;
-        const descriptors = [
-          ...Object.values((module.responses ?? {}) as Record<string, Record<string, unknown>>),
-          module,
-        ];
+        // A pack exports each of its operations as an object holding its responses.
+        const operations = Object.values(module).filter(
+          (value): value is Record<string, unknown> =>
+            typeof value === "object" && value !== null && "responses" in value,
+        );
+        const descriptors = [module, ...operations].flatMap((holder) => [
+          ...Object.values((holder.responses ?? {}) as Record<string, Record<string, unknown>>),
+          holder,
+        ]);
         for (const descriptor of descriptors) {
           const paths = descriptor.int64 as Int64Paths | undefined;
           if (paths === undefined) continue;

@@ -55,6 +55,12 @@ describe("validators build a called validator's path only when it fails", () => 
     expect(code).not.toMatch(/\{instancePath=""\}=\{\}/);
   });
 
+  it("leaves a call that also passes the parent (metamask's OpenRPC spec has them) as ajv wrote it", () => {
+    const call =
+      'if(!(validate41(data.chainId, {instancePath:instancePath+"/chainId",parentData:data,parentDataProperty:"chainId",rootData}))){\nvErrors = addIssues(vErrors, validate41.errors);';
+    expect(pathsOnFailure(call)).toBe(call);
+  });
+
   it("names each failing field by its whole path, in nested $refs, arrays and a oneOf's branches", async () => {
     const validate = await loadOne(buildOne(doc, block));
     const good = {

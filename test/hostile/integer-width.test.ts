@@ -93,7 +93,14 @@ describe("2^64 in an int64 field is refused, worded, on every surface that has i
           withWidth.push(`${surface}/${name}`);
       }
     }
-    expect(withWidth).toEqual(["platform/requestSepoliaFaucet.js"]);
+    // Operations share packs: the one pack holding a width check is the faucet's.
+    expect(withWidth).toHaveLength(1);
+    const [pack] = withWidth;
+    const module = (await import(
+      join(import.meta.dirname, "../../generated", (pack as string).replace("/", "/validators/"))
+    )) as Record<string, unknown>;
+    expect(pack?.startsWith("platform/")).toBe(true);
+    expect(module.requestSepoliaFaucet).toBeDefined();
   });
 });
 
