@@ -1,4 +1,4 @@
-import { encodeAbiValue } from "../../runtime/abi/abi-encode.js";
+import { concatBytes, encodeAbiValue } from "../../runtime/abi/abi-encode.js";
 import { parseAbiType } from "../../runtime/abi/abi-type.js";
 import { keccak256 } from "../../runtime/hashing/keccak-256.js";
 import { EvmSignerError } from "../errors/evm-signer-error.js";
@@ -21,16 +21,6 @@ const DOMAIN_FIELDS: readonly Field[] = [
 
 function refuse(field: string, why: string): never {
   throw new EvmSignerError(`typed data: ${field} ${why}; nothing was signed`, { field });
-}
-
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
 }
 
 // The struct types a type refers to, itself included, each once.
@@ -58,7 +48,7 @@ function encodeField(type: string, value: unknown, types: Types, at: string): Ui
     if (array[2] !== "" && value.length !== Number(array[2]))
       refuse(at, `must have ${array[2]} items (${type})`);
     return keccak256(
-      concat(value.map((item, i) => encodeField(array[1] as string, item, types, `${at}/${i}`))),
+      concatBytes(value.map((item, i) => encodeField(array[1] as string, item, types, `${at}/${i}`))),
     );
   }
   if (type === "string") {
@@ -86,7 +76,7 @@ function hashStruct(type: string, value: unknown, types: Types, at: string): Uin
   const record = value as Record<string, unknown>;
   const fields = types[type] ?? [];
   return keccak256(
-    concat([
+    concatBytes([
       keccak256(utf8.encode(encodeType(type, types))),
       ...fields.map((field) => encodeField(field.type, record[field.name], types, `${at}/${field.name}`)),
     ]),
@@ -116,5 +106,5 @@ export function typedDataDigest(typedData: EvmTypedData): Uint8Array {
   if (typedData.primaryType !== "EIP712Domain") {
     parts.push(hashStruct(typedData.primaryType, typedData.message, types, "message"));
   }
-  return keccak256(concat(parts));
+  return keccak256(concatBytes(parts));
 }

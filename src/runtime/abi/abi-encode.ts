@@ -52,7 +52,15 @@ function padded(bytes: Uint8Array, withLength: boolean): Uint8Array {
   return out;
 }
 
-function concat(parts: readonly Uint8Array[]): Uint8Array {
+/**
+ * The parts' bytes one after another, in one new array.
+ *
+ * @param parts - The byte arrays, in order.
+ * @returns Their concatenation.
+ * @example
+ * concatBytes([new Uint8Array([1]), new Uint8Array([2, 3])]); // Uint8Array [1, 2, 3]
+ */
+export function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
   let offset = 0;
   for (const part of parts) {
@@ -94,7 +102,7 @@ export function encodeAbiSequence(
     tails.push(encoded);
     tailOffset += encoded.length;
   });
-  return concat([...heads, ...tails]);
+  return concatBytes([...heads, ...tails]);
 }
 
 /**
@@ -144,7 +152,7 @@ export function encodeAbiValue(type: AbiType, value: unknown, at: string): Uint8
         value,
         at,
       );
-      return type.length === undefined ? concat([wordOf(BigInt(value.length)), items]) : items;
+      return type.length === undefined ? concatBytes([wordOf(BigInt(value.length)), items]) : items;
     }
     case "tuple": {
       if (value === null || typeof value !== "object")
