@@ -14,7 +14,7 @@ import type { BuiltPage, NavLink } from "./layout.js";
 import type { LoadedSpec } from "./load-specs.js";
 import { renderMarkdown } from "./markdown.js";
 import { offscreenHeight } from "./offscreen-height.js";
-import { partPages, splitReference, type TagPart } from "./reference-parts.js";
+import { partPages, schemasNavLink, splitReference, type TagPart } from "./reference-parts.js";
 import { PAGE_BYTES } from "./reference-split.js";
 import { componentOf, deref, derefObject, refOf } from "./refs.js";
 import { type SchemaContext, schemaDetails, schemaSection, typeLabel } from "./schema-view.js";
@@ -153,11 +153,7 @@ ${schemasSection(schemaNames)}`;
         children: methodLinks(group),
       })),
       { href: `#${anchorId("section", "errors")}`, title: "Errors" },
-      {
-        href: `#${anchorId("section", "schemas")}`,
-        title: "Schemas",
-        children: schemaNames.map((name) => ({ href: `#${anchorId("schema", name)}`, title: name })),
-      },
+      schemasNavLink(schemaNames),
     ];
     return [
       {

@@ -49,6 +49,20 @@ export interface ReferenceContent<G, T> {
 }
 
 /**
+ * The sidebar entry of an unsplit reference's schemas section, with a link per schema.
+ *
+ * @param schemaNames - The spec's schema names, in the page's order.
+ * @returns The entry.
+ */
+export function schemasNavLink(schemaNames: readonly string[]): NavLink {
+  return {
+    href: `#${anchorId("section", "schemas")}`,
+    title: "Schemas",
+    children: schemaNames.map((name) => ({ href: `#${anchorId("schema", name)}`, title: name })),
+  };
+}
+
+/**
  * Cuts a reference into tag parts and schema pages and notes which page holds each tag, item and
  * schema.
  *
