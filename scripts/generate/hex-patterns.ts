@@ -6,11 +6,13 @@
  * takes V8 about twice as long as a length check followed by `^0x[0-9a-fA-F]*$`, and a RegExp call
  * costs about as much as checking 20 digits. So the engine recognises the hex shapes below by their
  * exact source and answers them with a length check plus a digit check chosen by length: short
- * strings (addresses, quantities) by a loop over their characters, four at a time; hashes and other
- * strings up to 256 characters by one shared `^0x[0-9a-fA-F]*$` (copying them out costs more than it
- * saves); long ones (call data, blooms) copied by `TextEncoder.encodeInto` into a byte buffer and read
- * four digits at a time from a table of valid pairs, about three times as fast as the RegExp on 1 KB
- * (any non-ASCII character makes the copy longer than the string). The copy is only that fast once V8
+ * strings (addresses, quantities) by a loop over their characters, four at a time; hashes, signatures,
+ * TRON's raw transactions and other strings up to 1,024 characters by one shared `^0x[0-9a-fA-F]*$`
+ * (copying them out costs more than it saves); long ones (call data, blooms) copied by
+ * `TextEncoder.encodeInto` into a byte buffer and read four digits at a time from a table of valid
+ * pairs (any non-ASCII character makes the copy longer than the string). On Node 20.20 the copy
+ * overtakes the RegExp between 800 and 1,200 characters and reads 4 KB about 15% faster; at 270 to
+ * 422 characters (TRON's `raw_data_hex`) it was 20–40% slower. The copy is only that fast once V8
  * has compiled it: a process's first 64K characters of long strings go to the RegExp, which cut the
  * first validation of a 58-transaction block from 7.9 to 5.3 ms. Every other pattern is a plain
  * `RegExp`. `$` without the `m` flag only matches at the end of the input,
@@ -44,9 +46,9 @@ function ${HEX_PATTERN_ENGINE}(source, flags) {
 const HEX_LOOP_LENGTH = 48;
 /**
  * Up to this length the shared RegExp is faster than copying: encodeInto costs about as much as
- * reading 60 digits before it copies one (a log's 66-character topics and hashes were slower through it).
+ * reading a few hundred digits before it copies one (measured crossover: 800 to 1,200 characters).
  */
-const HEX_REGEXP_LENGTH = 256;
+const HEX_REGEXP_LENGTH = 1024;
 /** Beyond this length the RegExp checks the digits again (no buffer that large is kept). */
 const HEX_BUFFER_LIMIT = 1 << 20;
 /**

@@ -38,7 +38,7 @@ function candidates(): string[] {
   const found = new Set(["", "0", "0x", "0X12", "x12", "00x1", "0x\n", "\n0x12", "0x12\n", "0x1 "]);
   for (const length of [
     0, 1, 2, 3, 15, 16, 17, 37, 38, 39, 40, 41, 42, 43, 44, 45, 63, 64, 65, 66, 128, 129, 130, 131, 253, 254,
-    255, 256, 4094, 4095, 5001,
+    255, 256, 257, 1022, 1023, 1024, 1025, 1026, 4094, 4095, 5001,
   ]) {
     const hex = Array.from({ length }, (_, i) => digits[(i * 7) % digits.length]).join("");
     found.add(`0x${hex}`);
@@ -117,6 +117,24 @@ describe("hex pattern engine (ajv code.regExp of the generated validators)", () 
     for (let i = 0; i < 5000; i++) hash.test(`0x${"ab".repeat(32)}`);
     expect(short.engine("^0x[0-9a-fA-F]*$", "u").test(long)).toBe(true);
     expect(short.copies()).toBe(0);
+  });
+
+  it("reads strings of up to 1,024 characters with its RegExp even once warm (TRON's raw transactions)", () => {
+    const { engine, copies } = freshEngine();
+    const plain = engine("^[0-9a-fA-F]*$", "u");
+    const warmUp = "ab".repeat(4096);
+    for (let i = 0; i < 9; i++) expect(plain.test(warmUp)).toBe(true);
+    const copiedWhenWarm = copies();
+    expect(copiedWhenWarm).toBeGreaterThan(0);
+    for (const length of [270, 422, 1024]) {
+      const raw = "0a".repeat(length >> 1);
+      expect(plain.test(raw)).toBe(true);
+      for (const at of [0, length >> 1, length - 1])
+        expect(plain.test(`${raw.slice(0, at)}g${raw.slice(at + 1)}`), `${length}, g at ${at}`).toBe(false);
+    }
+    expect(copies()).toBe(copiedWhenWarm);
+    expect(plain.test("ab".repeat(513))).toBe(true);
+    expect(copies()).toBe(copiedWhenWarm + 1);
   });
 
   it("leaves every other pattern to a RegExp with ajv's flags", () => {
