@@ -290,23 +290,16 @@ function addressAsker(signer: Signer): () => Promise<string> {
   });
 }
 
-// The order, cancel and modify input checks (with the wire shapes they share with signing), loaded
-// on the first action: a client that is made and not yet used carries none of them.
-const actionInputs = /* @__PURE__ */ loadOnce(() => import("./action-inputs.js"));
-// The asset checks (the `/info` reader of the assets' rules, and prices and sizes held to them),
-// loaded on the first action that places or sizes an order.
-const assetChecks = /* @__PURE__ */ loadOnce(() => import("./asset-checks.js"));
-// The L1 signing code (msgpack, action hashing, EIP-712), loaded with the first action's checks so
-// the two imports overlap.
-const l1Signing = /* @__PURE__ */ loadOnce(() => import("./signing/sign-l1-action.js"));
+// The action code (input checks, asset checks, transfer builders, msgpack, action hashing, EIP-712),
+// loaded on the first action: a client that is made and not yet used carries none of it.
+const actionCode = /* @__PURE__ */ loadOnce(() => import("./action-code.js"));
 
 /** Runs an action builder, turning an input error it names into a request validation error. */
 async function built<T>(
   operation: ExchangeActionId,
-  build: (inputs: typeof import("./action-inputs.js")) => T,
+  build: (inputs: typeof import("./action-code.js")) => T,
 ): Promise<T> {
-  void l1Signing().catch(() => {}); // a failed load is retried, and reported, when signing
-  const inputs = await actionInputs();
+  const inputs = await actionCode();
   try {
     return build(inputs);
   } catch (error) {
@@ -362,7 +355,7 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
   });
   // Reads the assets for the price checks; its two one-time queries are not counted in usage().
   const info = loadOnce(async () =>
-    (await assetChecks()).createInfoClient({
+    (await actionCode()).createInfoClient({
       baseUrl: options.baseUrl,
       fetch: options.fetch,
       timeout: options.timeout,
@@ -385,7 +378,7 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
   // the action's checks pass.
   const signL1 =
     (call: { vaultAddress?: string; expiresAfter?: number }) => async (action: unknown, nonce: number) => {
-      const { signL1Action } = await l1Signing();
+      const { signL1Action } = await actionCode();
       return signL1Action({ signer, action: action as L1Action, nonce, isMainnet, ...call });
     };
 
@@ -418,7 +411,7 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
   /** Checks prices and sizes against their assets (read from `/info` on first use unless given). */
   async function checkOrders(operation: ExchangeActionId, orders: PlacedOrder[], signal?: AbortSignal) {
     if (options.assets === false) return;
-    const { orderIssues } = await assetChecks();
+    const { orderIssues } = await actionCode();
     const assets = options.assets ?? (await (await info()).assets({ signal }));
     refuse(operation, orderIssues(orders, assets));
   }
@@ -486,7 +479,7 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
       id,
       action: (nonce) => ({ type: id, signatureChainId, hyperliquidChain, ...fields, [nonceField]: nonce }),
       sign: async (action) => {
-        const { signUserSignedAction } = await import("./signing/user-signed.js");
+        const { signUserSignedAction } = await actionCode();
         return signUserSignedAction({ signer, action });
       },
       extras: {},
@@ -499,13 +492,13 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
 
   /** The spot tokens, read from `/info` only when an action names a token by its bare name. */
   async function spotMetaFor(id: string, params: unknown, signal?: AbortSignal) {
-    const { needsTokens } = await import("./account-actions.js");
+    const { needsTokens } = await actionCode();
     return needsTokens(id, params) ? (await info()).spotMeta({ signal }) : undefined;
   }
 
   /** A transfer or account setting signed with the user-signed scheme (its builder loads on first use). */
   async function transfer(id: UserSignedId, params: unknown, call: UserActionOptions = {}) {
-    const { USER_SIGNED_NONCE_FIELD, userSignedFields } = await import("./account-actions.js");
+    const { USER_SIGNED_NONCE_FIELD, userSignedFields } = await actionCode();
     const fields = userSignedFields(id, params, await spotMetaFor(id, params, call.signal));
     const { nonce } = await userSigned(id, fields, USER_SIGNED_NONCE_FIELD[id], call);
     return { nonce };
@@ -513,7 +506,7 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
 
   /** An account, transfer or TWAP L1 action (its builder loads on first use). */
   async function accountL1(id: AccountActionId, params: unknown, call: ActionOptions = {}) {
-    const { accountAction } = await import("./account-actions.js");
+    const { accountAction } = await actionCode();
     const action = accountAction(id, params, await spotMetaFor(id, params, call.signal));
     return l1(id, action, call, undefined);
   }
@@ -614,10 +607,10 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
     approveBuilderFee: (params, call) => transfer("approveBuilderFee", params, call),
 
     async twapOrder(params, call = {}) {
-      const { accountAction } = await import("./account-actions.js");
+      const { accountAction } = await actionCode();
       const action = accountAction("twapOrder", params) as { twap: { a: number; s: string } };
       if (options.assets !== false) {
-        const { sizeProblem } = await assetChecks();
+        const { sizeProblem } = await actionCode();
         const assets = options.assets ?? (await (await info()).assets({ signal: call.signal }));
         const asset = assets.get(action.twap.a);
         const problem = asset

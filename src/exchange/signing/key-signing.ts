@@ -3,10 +3,13 @@ import { bytesToHex } from "@noble/hashes/utils.js";
 import { beforeKeyDerivation, beforeSignature } from "../../runtime/signing/base-point-table.js";
 import { addressOfPublicKey } from "../../runtime/signing/checksum-address.js";
 import type { Hex } from "./action-hash.js";
+import { hashTypedData, type TypedData } from "./eip712.js";
 import type { Signature } from "./signature.js";
 
 // The curve half of a private-key signer. Nothing imports it statically: it loads on a signer's
 // first signature or address, so making a signer or a client downloads and runs no curve code.
+// The EIP-712 hashing is imported here rather than loaded on its own: exchange signing already
+// shares it, so a lazy import of it would split that shared code into one more file to load.
 
 /**
  * Signs a 32-byte digest as Ethereum does: RFC 6979 deterministic nonce, low s, v = 27 + recovery.
@@ -35,4 +38,18 @@ export function signDigest(digest: Uint8Array, key: Uint8Array): Signature {
 export function addressOfKey(key: Uint8Array): Hex {
   beforeKeyDerivation();
   return addressOfPublicKey(secp256k1.getPublicKey(key, false));
+}
+
+/**
+ * Signs any flat EIP-712 typed data with a private key, as `eth_signTypedData_v4` does.
+ *
+ * @param typedData - the domain, types, primary type and message.
+ * @param key - the 32-byte private key.
+ * @returns the 65-byte `r ‖ s ‖ v` signature as hex.
+ * @example
+ * signTypedDataWithKey(agentTypedData(connectionId, true), parsePrivateKey(key)); // "0x…" (132 hex digits)
+ */
+export function signTypedDataWithKey(typedData: TypedData, key: Uint8Array): Hex {
+  const { r, s, v } = signDigest(hashTypedData(typedData), key);
+  return `${r}${s.slice(2)}${v.toString(16)}` as Hex;
 }

@@ -87,10 +87,7 @@ export function privateKeySigner(key: string | Uint8Array): PrivateKeySigner {
       return address;
     },
     async signTypedData(typedData) {
-      // The EIP-712 hashing loads on the first typed data: exchange actions sign their digest directly.
-      const [{ hashTypedData }, { signDigest }] = await Promise.all([import("./eip712.js"), keySigning()]);
-      const { r, s, v } = signDigest(hashTypedData(typedData), secret);
-      return `${r}${s.slice(2)}${v.toString(16)}` as Hex;
+      return (await keySigning()).signTypedDataWithKey(typedData, secret);
     },
     toJSON: () => ({ type: "privateKeySigner", ...(address && { address }) }),
   };
