@@ -263,7 +263,7 @@ describe("a secret a server echoes re-encoded", () => {
   });
 });
 
-describe("a secret in a text holding no %, + or non-ASCII character", () => {
+describe("an ASCII secret in a text holding no % or +", () => {
   // Such a text can only hold the secret as written, so redactText looks for it without building
   // the secret's pattern of re-encoded forms; both readings must hide the same text.
   it("is hidden as written, and a hex secret in any case", () => {

@@ -22,16 +22,24 @@ export function redactText(text: string, secrets: readonly string[]): string {
     if (secret === "") continue;
     const escaped = JSON.stringify(secret).slice(1, -1);
     if (escaped !== secret) result = result.split(escaped).join(MASK);
-    // As is, percent-encoded, and every mix of the forms each character may take. Each form of a
-    // character other than itself holds a %, a + or a non-ASCII character: in a text with none of
-    // them, the pattern can match only where the secret is as written (in some case), and
-    // elsewhere building and compiling it is spared (a cold start's first redaction is of the
-    // client's URL).
-    if (/[%+\u0080-\uffff]/.test(result) || result.toLowerCase().includes(secret.toLowerCase())) {
-      result = result.replace(reencodedForms(secrets, secret), MASK);
-    }
+    // As is, percent-encoded, and every mix of the forms each character may take.
+    if (mayHoldReencoded(result, secret)) result = result.replace(reencodedForms(secrets, secret), MASK);
   }
   return result;
+}
+
+const NON_ASCII = /[\u0080-\uffff]/;
+
+/**
+ * Whether `text` may hold a form of `secret` that {@link reencodedForms} matches. An ASCII secret's
+ * characters take no other form than themselves, `%XX` and `+` (a space): in a text with neither
+ * `%` nor `+`, only the secret as written can match (in any case, for a hex one). That answer
+ * spares building and compiling the secret's pattern for most texts, such as the URL a client
+ * checks when it is created, which is a cold start's first redaction.
+ */
+function mayHoldReencoded(text: string, secret: string): boolean {
+  if (NON_ASCII.test(secret) || text.includes("%") || text.includes("+")) return true;
+  return HEX_SECRET.test(secret) ? text.toLowerCase().includes(secret.toLowerCase()) : text.includes(secret);
 }
 
 /**
@@ -45,14 +53,17 @@ const HEX_SECRET = /^(?:0x)?[0-9a-f]+$/i;
 
 /** A pattern matching `secret` with each character in any of the forms {@link redactText} lists. */
 function reencodedForms(list: readonly string[], secret: string): RegExp {
-  const patterns = patternsByList.get(list) ?? new Map<string, RegExp>();
-  patternsByList.set(list, patterns);
+  let patterns = patternsByList.get(list);
+  if (!patterns) {
+    patterns = new Map();
+    patternsByList.set(list, patterns);
+  }
   const known = patterns.get(secret);
   if (known) return known;
   let source = "";
   for (const char of secret) {
-    const bytes = utf8.encode(char);
-    const forms = [escapeRegExp(char), Array.from(bytes, percentEitherCase).join("")];
+    const bytes = [...utf8.encode(char)];
+    const forms = [escapeRegExp(char), bytes.map((byte) => `%${hexEitherCase(byte)}`).join("")];
     if (char === " ") forms.push("\\+");
     if (bytes.length > 1) forms.push(escapeRegExp(String.fromCharCode(...bytes)), "\\uFFFD{1,4}");
     source += `(?:${forms.join("|")})`;
@@ -62,12 +73,10 @@ function reencodedForms(list: readonly string[], secret: string): RegExp {
   return pattern;
 }
 
-/** A byte percent-encoded, its hex letters in either case: `%[eE]9` for 0xe9. */
-function percentEitherCase(byte: number): string {
-  return `%${byte.toString(16).padStart(2, "0")}`.replace(
-    /[a-f]/g,
-    (digit) => `[${digit}${digit.toUpperCase()}]`,
-  );
+function hexEitherCase(byte: number): string {
+  return [...byte.toString(16).padStart(2, "0")]
+    .map((digit) => (/[a-f]/.test(digit) ? `[${digit}${digit.toUpperCase()}]` : digit))
+    .join("");
 }
 
 function escapeRegExp(text: string): string {
