@@ -262,39 +262,3 @@ describe("a secret a server echoes re-encoded", () => {
     expect(redactText("cli/Tokan+4b 7e19 and cli/Tö", [secret])).toBe("cli/Tokan+4b 7e19 and cli/Tö");
   });
 });
-
-describe("an ASCII secret in a text holding no % or +", () => {
-  // Such a text can only hold the secret as written, so redactText looks for it without building
-  // the secret's pattern of re-encoded forms; both readings must hide the same text.
-  it("is hidden as written, and a hex secret in any case", () => {
-    expect(redactText("GET /evm/abc-123_x/status", ["abc-123_x"])).toBe("GET /evm/***/status");
-    expect(redactText("key 0XDEADBEEF00 refused", ["0xdeadbeef00"])).toBe("key *** refused");
-    expect(redactText("key DeadBeef00 refused", ["deadbeef00"])).toBe("key *** refused");
-    expect(redactText("a b c and a\tb c", ["a b c"])).toBe("*** and a\tb c");
-    // Not hex, so matched in its own case only.
-    expect(redactText("Token tokenX", ["tokenX"])).toBe("Token ***");
-    expect(redactText("nothing to hide here", ["abc-123_x"])).toBe("nothing to hide here");
-  });
-
-  it("gives what the full pattern gives, over generated secrets and texts", () => {
-    let seed = 47;
-    const next = (n: number) => {
-      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-      return seed % n;
-    };
-    // Half the secrets hex (matched in any case), half not.
-    const alphabets = ["0123456789abcdefABCDEF", "0123456789abcdefABCDEFxX -_/.:gG"];
-    for (let round = 0; round < 2_000; round++) {
-      const letters = alphabets[round % 2] as string;
-      const pick = (length: number) => Array.from({ length }, () => letters[next(letters.length)]).join("");
-      const secret = (round % 4 === 0 ? "0x" : "") + pick(1 + next(10));
-      const cased = [...secret].map((c) => (next(2) === 0 ? c.toUpperCase() : c.toLowerCase())).join("");
-      const text = [pick(next(6)), next(2) === 0 ? secret : cased, pick(next(6)), cased].join("");
-      // A trailing "%" (no hex digits follow it) can be part of no match, but sends the text
-      // through the full pattern: the two readings must agree.
-      expect(redactText(text, [secret]), `${secret} in ${text}`).toBe(
-        redactText(`${text}%`, [secret]).slice(0, -1),
-      );
-    }
-  });
-});
