@@ -1,7 +1,9 @@
 // One cold start, run by bench/rows/import-time.ts in a fresh `node` process:
 //   node child.mjs <kind> <bundle.mjs> <answers.json>
 // Reads the canned answers first (not timed), then times import() of the esbuild bundle and the
-// first call (validated, through an in-memory fetch), and prints {"load","first"} in milliseconds.
+// first call (validated, through an in-memory fetch), and prints {"load","first","cpu"} in
+// milliseconds: cpu is the process's CPU time over both (process.cpuUsage, every thread), which a
+// shared machine disturbs less than wall time (bench/cold/rounds.mjs compares it).
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 
@@ -64,10 +66,14 @@ const first = {
 // the client's, so it is paid before the clock starts.
 await new Response(encoder.encode("{}"), { headers }).text();
 
+const cpuBefore = process.cpuUsage();
 const start = performance.now();
 const module = await import(pathToFileURL(bundle).href);
 const loaded = performance.now();
 const result = await first(module);
 const done = performance.now();
 if (result === undefined && kind !== "standalone" && kind !== "ajv") throw new Error(`${kind}: no result`);
-process.stdout.write(JSON.stringify({ load: loaded - start, first: done - loaded }));
+const cpu = process.cpuUsage(cpuBefore);
+process.stdout.write(
+  JSON.stringify({ load: loaded - start, first: done - loaded, cpu: (cpu.user + cpu.system) / 1000 }),
+);

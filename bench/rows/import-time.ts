@@ -35,7 +35,8 @@ type Variant = {
   table: "bundled" | "installed";
 };
 
-interface Cold {
+/** A first call of the row's bundled table: what the app imports, and how it is bundled. */
+export interface Cold {
   kind: string;
   label: string;
   entry: string;
@@ -45,7 +46,7 @@ interface Cold {
 
 // The chainkit entries import what an app's first call needs, as an app does: a bundler keeps only
 // that (and, with esbuild, the chunks the entry's other exports share with code loaded later).
-const COLD: Cold[] = [
+export const COLD: Cold[] = [
   {
     kind: "platform",
     split: true,
@@ -192,18 +193,14 @@ async function exampleAnswer(surface: string, operationId: string): Promise<stri
 }
 
 /**
- * Measures row 2b.
+ * Writes the answers `bench/cold/child.mjs` serves its first calls from (the 58-tx block, the REST
+ * examples, the key and action to sign).
  *
- * @param context - Quick mode and the scratch directory.
+ * @param file - Where to write them (JSON).
  */
-export async function importTime(context: BenchContext): Promise<RowResult> {
-  const dir = join(context.tmp, "cold");
-  mkdirSync(dir, { recursive: true });
-  const schemaFile = join(dir, "block-schema.json");
-  writeFileSync(schemaFile, JSON.stringify(blockResultSchema()));
-  const answersFile = join(dir, "answers.json");
+export async function writeColdAnswers(file: string): Promise<void> {
   writeFileSync(
-    answersFile,
+    file,
     JSON.stringify({
       block: JSON.stringify(block58),
       blockHash: block58.hash,
@@ -216,6 +213,40 @@ export async function importTime(context: BenchContext): Promise<RowResult> {
       },
     }),
   );
+}
+
+/**
+ * Bundles one first call as the row does: split into `dir/<kind>/` (the chainkit entries), or whole
+ * into `dir/<kind>.mjs`.
+ *
+ * @param cold - The first call.
+ * @param dir - The scratch directory.
+ * @param contents - The entry's source (the ajv line writes its own).
+ * @returns The file to import.
+ */
+export async function bundleCold(cold: Cold, dir: string, contents = cold.entry): Promise<string> {
+  if (cold.split) {
+    const outdir = join(dir, cold.kind);
+    const split = await bundleSplit({ contents, platform: "node", minify: false, outdir, firstCall: [] });
+    return join(outdir, split.entry);
+  }
+  const file = join(dir, `${cold.kind}.mjs`);
+  await bundle({ contents, platform: "node", minify: false, outfile: file });
+  return file;
+}
+
+/**
+ * Measures row 2b.
+ *
+ * @param context - Quick mode and the scratch directory.
+ */
+export async function importTime(context: BenchContext): Promise<RowResult> {
+  const dir = join(context.tmp, "cold");
+  mkdirSync(dir, { recursive: true });
+  const schemaFile = join(dir, "block-schema.json");
+  writeFileSync(schemaFile, JSON.stringify(blockResultSchema()));
+  const answersFile = join(dir, "answers.json");
+  await writeColdAnswers(answersFile);
   const ajvEntry = [
     'import { Ajv2020 } from "ajv/dist/2020.js";',
     'import addFormats from "ajv-formats";',
@@ -231,25 +262,7 @@ export async function importTime(context: BenchContext): Promise<RowResult> {
   const failures: string[] = [];
   for (const cold of COLD) {
     try {
-      let file = join(dir, `${cold.kind}.mjs`);
-      if (cold.split) {
-        const outdir = join(dir, cold.kind);
-        const split = await bundleSplit({
-          contents: cold.entry,
-          platform: "node",
-          minify: false,
-          outdir,
-          firstCall: [],
-        });
-        file = join(outdir, split.entry);
-      } else {
-        await bundle({
-          contents: cold.kind === "ajv" ? ajvEntry : cold.entry,
-          platform: "node",
-          minify: false,
-          outfile: file,
-        });
-      }
+      const file = await bundleCold(cold, dir, cold.kind === "ajv" ? ajvEntry : cold.entry);
       ready.push({ ...cold, file, table: "bundled" });
     } catch (error) {
       failures.push(

@@ -117,3 +117,37 @@ describe("state methods read the latest block", () => {
     expect(call.field).toBe("/params/1");
   });
 });
+
+describe("an address's EIP-55 checksum, checked before sending", () => {
+  const checksummed = "0x7Dcd17433742F4c0Ca53122aB541D0Ba67fC27Df";
+  const miscased = "0x7dCd17433742F4c0Ca53122aB541D0Ba67fC27Df";
+
+  // The check (Keccak-256) loads on the first call that names an address with a capital letter;
+  // the file's first such calls are these, so they wait for it.
+  it("sends a right one as written, and calls made in one tick still in one request", async () => {
+    const evm = client();
+    const before = node.requests.length;
+    const calls = await sent(() =>
+      Promise.all([
+        evm.eth_getBalance(checksummed, "latest"),
+        evm.eth_getTransactionCount(checksummed, "latest"),
+      ]),
+    );
+    expect(node.requests.length - before).toBe(1);
+    expect(calls.map((call) => call.params[0])).toEqual([checksummed, checksummed]);
+  });
+
+  it("refuses a wrong one in a call and in a batch, naming it and the right address", async () => {
+    const evm = client();
+    const single = await refusal(() => evm.eth_getBalance(miscased, "latest"));
+    expect(single.field).toBe("/params/0");
+    expect(single.message).toContain(`use ${checksummed}`);
+    const batched = await refusal(() =>
+      evm.batch([
+        { method: "eth_chainId", params: [] },
+        { method: "eth_call", params: [{ to: miscased }, "latest"] },
+      ]),
+    );
+    expect(batched.field).toBe("/1/params/0/to");
+  });
+});

@@ -1,6 +1,12 @@
-import { type FieldIssue, RequestValidationError } from "../../runtime/errors/request-validation-error.js";
+import { RequestValidationError } from "../../runtime/errors/request-validation-error.js";
 import type { JsonRpcClient } from "../../runtime/json-rpc/create-json-rpc-client.js";
-import { checksumIssue } from "../address/address-issue.js";
+import { loadOnce } from "../../runtime/load-once.js";
+
+// The checksum is a Keccak-256 hash: its module loads only once a call names an address with a
+// capital letter (mixed-case hex, or a TRON address), so a client that never does (a block read,
+// all-lowercase addresses) loads one file fewer on its first call.
+const addressChecks = /* @__PURE__ */ loadOnce(() => import("../address/address-issue.js"));
+let checksumIssue: typeof import("../address/address-issue.js").checksumIssue | undefined;
 
 /** Where the spec's methods take addresses: the first param itself, or fields of it. */
 const ADDRESS_PARAMS: Readonly<Record<string, { whole?: true; fields?: readonly string[] }>> = {
@@ -15,8 +21,8 @@ const ADDRESS_PARAMS: Readonly<Record<string, { whole?: true; fields?: readonly 
   eth_getLogs: { fields: ["address"] },
 };
 
-/** The EIP-55 issues of one call's addresses (a log filter's `address` may be a list). */
-function addressCaseIssues(name: string, params: unknown, pointer: string): FieldIssue[] {
+/** One call's addresses that only the checksum check can refuse (a log filter's `address` may be a list). */
+function addressesToCheck(name: string, params: unknown, pointer: string): [string, string][] {
   const where = Object.hasOwn(ADDRESS_PARAMS, name) ? ADDRESS_PARAMS[name] : undefined;
   if (where === undefined || !Array.isArray(params)) return [];
   const first = params[0];
@@ -30,9 +36,34 @@ function addressCaseIssues(name: string, params: unknown, pointer: string): Fiel
       else for (const [i, entry] of value.entries()) candidates.push([entry, `${at}/${i}`]);
     }
   }
-  return candidates.flatMap(([value, at]) => {
-    const issue = checksumIssue(value, at);
-    return issue ? [issue] : [];
+  // Without a capital letter, an address is neither mixed-case hex nor a TRON address ("T…").
+  return candidates.filter((candidate): candidate is [string, string] => {
+    const [value] = candidate;
+    return typeof value === "string" && value !== value.toLowerCase();
+  });
+}
+
+/**
+ * Refuses the call with the EIP-55 issues of its addresses, or sends it: at once when none needs
+ * the checksum or its module is loaded, else once the module is.
+ */
+function checkedThen<T>(
+  addresses: readonly [string, string][],
+  label: string,
+  send: () => Promise<T>,
+): Promise<T> {
+  const refuseOrSend = (check: NonNullable<typeof checksumIssue>) => {
+    const issues = addresses.flatMap(([value, at]) => {
+      const issue = check(value, at);
+      return issue ? [issue] : [];
+    });
+    return issues.length > 0 ? Promise.reject(new RequestValidationError(label, issues)) : send();
+  };
+  if (addresses.length === 0) return send();
+  if (checksumIssue !== undefined) return refuseOrSend(checksumIssue);
+  return addressChecks().then((module) => {
+    checksumIssue = module.checksumIssue;
+    return refuseOrSend(checksumIssue);
   });
 }
 
@@ -49,17 +80,15 @@ function addressCaseIssues(name: string, params: unknown, pointer: string): Fiel
 export function checkingAddressCase(rpc: JsonRpcClient): JsonRpcClient {
   return {
     ...rpc,
-    call: (method, params, options) => {
-      const issues = addressCaseIssues(method.name, params, "/params");
-      if (issues.length > 0) return Promise.reject(new RequestValidationError(method.name, issues));
-      return rpc.call(method, params, options);
-    },
-    batch: (calls, options) => {
-      const issues = calls.flatMap((call, k) =>
-        addressCaseIssues(call.method.name, call.params, `/${k}/params`),
-      );
-      if (issues.length > 0) return Promise.reject(new RequestValidationError("batch", issues));
-      return rpc.batch(calls, options);
-    },
+    call: (method, params, options) =>
+      checkedThen(addressesToCheck(method.name, params, "/params"), method.name, () =>
+        rpc.call(method, params, options),
+      ),
+    batch: (calls, options) =>
+      checkedThen(
+        calls.flatMap((call, k) => addressesToCheck(call.method.name, call.params, `/${k}/params`)),
+        "batch",
+        () => rpc.batch(calls, options),
+      ),
   };
 }

@@ -9,7 +9,6 @@ import { convertInt64 } from "../json/convert-int64.js";
 import { readWithinDepth } from "../json/nesting-depth.js";
 import type { RpcMethod, RpcMethodValidators } from "../operation.js";
 import { type FailedCheck, failedCheck, wordFailedChecks } from "../validation/failed-check.js";
-import { scrubIssues } from "../validation/scrub-issues.js";
 import type { ViolationHandler } from "../validation/validation-violation.js";
 
 /** The JSON-RPC error code for "limit exceeded", used by nodes for rate limits. */
@@ -83,8 +82,13 @@ export async function wordRefusedOutcomes(
         );
         return convertResult(reading.validators, result);
       }
-      // Pointers name the answer's keys, which may hold a secret.
-      const issues = scrubIssues(await wordFailedChecks([failed]), redact);
+      // Pointers name the answer's keys, which may hold a secret. The scrubbing is imported with
+      // the wording, on the first refusal: an answer that passes loads neither.
+      const [worded, { scrubIssues }] = await Promise.all([
+        wordFailedChecks([failed]),
+        import("../validation/scrub-issues.js"),
+      ]);
+      const issues = scrubIssues(worded, redact);
       return { error: new ResponseValidationError(method, status, issues) };
     }),
   );
