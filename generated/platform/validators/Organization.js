@@ -171,38 +171,6 @@ return errors === 0;
 
 const schema69 = {"properties":{"next":{"type":["string","null"]},"previous":{"type":["string","null"]}}};
 
-function validate77(data, {instancePath=""}=atRoot){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "id"});
-errors++;
-}
-if(data.name === undefined){
-vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "name"});
-errors++;
-}
-if(data.id !== undefined){
-if(typeof data.id !== "string"){
-vErrors = issueAt(vErrors, instancePath+"/id", "type", {type: "string"});
-errors++;
-}
-}
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-vErrors = issueAt(vErrors, instancePath+"/name", "type", {type: "string"});
-errors++;
-}
-}
-}
-else {
-vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
-errors++;
-}
-validate77.errors = vErrors;
-return errors === 0;
-}
 
 
 function validate76(data, {instancePath=""}=atRoot){
@@ -234,8 +202,8 @@ errors++;
 }
 }
 if(data.organization !== undefined){
-if(!(validate77(data.organization))){
-vErrors = addIssuesAt(vErrors, validate77.errors, instancePath+"/organization");
+if(!(validate157(data.organization))){
+vErrors = addIssuesAt(vErrors, validate157.errors, instancePath+"/organization");
 errors = vErrors.length;
 }
 }
@@ -1806,43 +1774,8 @@ export const getNetwork__path = validate201;
 
 
 
-export const updateNetwork__body = validate169;
+export const updateNetwork__body = validate171;
 
-function validate169(data, {instancePath=""}=atRoot){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name === undefined){
-vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "name"});
-errors++;
-}
-for(const key0 in data){
-if(!(key0 === "name")){
-vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
-errors++;
-}
-}
-if(data.name !== undefined){
-let data0 = data.name;
-if(typeof data0 === "string"){
-if(func4(data0) < 1){
-vErrors = issueAt(vErrors, instancePath+"/name", "minLength", {limit: 1});
-errors++;
-}
-}
-else {
-vErrors = issueAt(vErrors, instancePath+"/name", "type", {type: "string"});
-errors++;
-}
-}
-}
-else {
-vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
-errors++;
-}
-validate169.errors = vErrors;
-return errors === 0;
-}
 
 export const updateNetwork__path = validate201;
 
@@ -2387,285 +2320,6 @@ return errors === 0;
 }
 
 
-function validate128(data, {instancePath=""}=atRoot){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "id"});
-errors++;
-}
-if(data.name === undefined){
-vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "name"});
-errors++;
-}
-if(data.network === undefined){
-vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "network"});
-errors++;
-}
-if(data.organization === undefined){
-vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "organization"});
-errors++;
-}
-if(data.type === undefined){
-vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "type"});
-errors++;
-}
-if(data.provider === undefined){
-vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "provider"});
-errors++;
-}
-if(data.region === undefined){
-vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "region"});
-errors++;
-}
-if(data.status === undefined){
-vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "status"});
-errors++;
-}
-if(data.id !== undefined){
-if(typeof data.id !== "string"){
-vErrors = issueAt(vErrors, instancePath+"/id", "type", {type: "string"});
-errors++;
-}
-}
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-vErrors = issueAt(vErrors, instancePath+"/name", "type", {type: "string"});
-errors++;
-}
-}
-if(data.network !== undefined){
-if(typeof data.network !== "string"){
-vErrors = issueAt(vErrors, instancePath+"/network", "type", {type: "string"});
-errors++;
-}
-}
-if(data.organization !== undefined){
-if(typeof data.organization !== "string"){
-vErrors = issueAt(vErrors, instancePath+"/organization", "type", {type: "string"});
-errors++;
-}
-}
-if(data.type !== undefined){
-let data4 = data.type;
-const _errs10 = errors;
-let valid1 = false;
-var _errs11 = errors;
-if(!(validate57(data4))){
-vErrors = addIssuesAt(vErrors, validate57.errors, instancePath+"/type");
-errors = vErrors.length;
-}
-var _valid0 = _errs11 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-var _errs12 = errors;
-if(typeof data4 !== "string"){
-vErrors = issueAt(vErrors, instancePath+"/type", "type", {type: "string"});
-errors++;
-}
-var _valid0 = _errs12 === errors;
-valid1 = valid1 || _valid0;
-}
-if(!valid1){
-vErrors = addAlternatives(vErrors, [_errs11, _errs12], {instancePath:instancePath+"/type",keyword:"anyOf",params:{}});
-errors = vErrors.length;
-}
-else {
-errors = _errs10;
-if(vErrors !== null){
-if(_errs10){
-vErrors.length = _errs10;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.provider !== undefined){
-let data5 = data.provider;
-const _errs15 = errors;
-let valid2 = false;
-var _errs16 = errors;
-if(!(validate61(data5))){
-vErrors = addIssuesAt(vErrors, validate61.errors, instancePath+"/provider");
-errors = vErrors.length;
-}
-var _valid1 = _errs16 === errors;
-valid2 = valid2 || _valid1;
-if(!valid2){
-var _errs17 = errors;
-if(typeof data5 !== "string"){
-vErrors = issueAt(vErrors, instancePath+"/provider", "type", {type: "string"});
-errors++;
-}
-var _valid1 = _errs17 === errors;
-valid2 = valid2 || _valid1;
-}
-if(!valid2){
-vErrors = addAlternatives(vErrors, [_errs16, _errs17], {instancePath:instancePath+"/provider",keyword:"anyOf",params:{}});
-errors = vErrors.length;
-}
-else {
-errors = _errs15;
-if(vErrors !== null){
-if(_errs15){
-vErrors.length = _errs15;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.region !== undefined){
-let data6 = data.region;
-const _errs20 = errors;
-let valid3 = false;
-var _errs21 = errors;
-if(!(validate63(data6))){
-vErrors = addIssuesAt(vErrors, validate63.errors, instancePath+"/region");
-errors = vErrors.length;
-}
-var _valid2 = _errs21 === errors;
-valid3 = valid3 || _valid2;
-if(!valid3){
-var _errs22 = errors;
-if(typeof data6 !== "string"){
-vErrors = issueAt(vErrors, instancePath+"/region", "type", {type: "string"});
-errors++;
-}
-var _valid2 = _errs22 === errors;
-valid3 = valid3 || _valid2;
-}
-if(!valid3){
-vErrors = addAlternatives(vErrors, [_errs21, _errs22], {instancePath:instancePath+"/region",keyword:"anyOf",params:{}});
-errors = vErrors.length;
-}
-else {
-errors = _errs20;
-if(vErrors !== null){
-if(_errs20){
-vErrors.length = _errs20;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.role !== undefined){
-let data7 = data.role;
-const _errs25 = errors;
-let valid4 = false;
-var _errs26 = errors;
-if(!(validate59(data7))){
-vErrors = addIssuesAt(vErrors, validate59.errors, instancePath+"/role");
-errors = vErrors.length;
-}
-var _valid3 = _errs26 === errors;
-valid4 = valid4 || _valid3;
-if(!valid4){
-var _errs27 = errors;
-if(typeof data7 !== "string"){
-vErrors = issueAt(vErrors, instancePath+"/role", "type", {type: "string"});
-errors++;
-}
-var _valid3 = _errs27 === errors;
-valid4 = valid4 || _valid3;
-}
-if(!valid4){
-vErrors = addAlternatives(vErrors, [_errs26, _errs27], {instancePath:instancePath+"/role",keyword:"anyOf",params:{}});
-errors = vErrors.length;
-}
-else {
-errors = _errs25;
-if(vErrors !== null){
-if(_errs25){
-vErrors.length = _errs25;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.configuration !== undefined){
-if(!(validate65(data.configuration))){
-vErrors = addIssuesAt(vErrors, validate65.errors, instancePath+"/configuration");
-errors = vErrors.length;
-}
-}
-if(data.details !== undefined){
-if(!(validate74(data.details))){
-vErrors = addIssuesAt(vErrors, validate74.errors, instancePath+"/details");
-errors = vErrors.length;
-}
-}
-if(data.status !== undefined){
-let data10 = data.status;
-const _errs32 = errors;
-let valid5 = false;
-var _errs33 = errors;
-if(!(validate119(data10))){
-vErrors = addIssuesAt(vErrors, validate119.errors, instancePath+"/status");
-errors = vErrors.length;
-}
-var _valid4 = _errs33 === errors;
-valid5 = valid5 || _valid4;
-if(!valid5){
-var _errs34 = errors;
-if(typeof data10 !== "string"){
-vErrors = issueAt(vErrors, instancePath+"/status", "type", {type: "string"});
-errors++;
-}
-var _valid4 = _errs34 === errors;
-valid5 = valid5 || _valid4;
-}
-if(!valid5){
-vErrors = addAlternatives(vErrors, [_errs33, _errs34], {instancePath:instancePath+"/status",keyword:"anyOf",params:{}});
-errors = vErrors.length;
-}
-else {
-errors = _errs32;
-if(vErrors !== null){
-if(_errs32){
-vErrors.length = _errs32;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.creator !== undefined){
-if(!(validate76(data.creator))){
-vErrors = addIssuesAt(vErrors, validate76.errors, instancePath+"/creator");
-errors = vErrors.length;
-}
-}
-if(data.created_at !== undefined){
-let data12 = data.created_at;
-if(typeof data12 === "string"){
-if(!(formats8.validate(data12))){
-vErrors = issueAt(vErrors, instancePath+"/created_at", "format", {format: "date-time"});
-errors++;
-}
-}
-else {
-vErrors = issueAt(vErrors, instancePath+"/created_at", "type", {type: "string"});
-errors++;
-}
-}
-}
-else {
-vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
-errors++;
-}
-validate128.errors = vErrors;
-return errors === 0;
-}
 
 
 
@@ -2676,43 +2330,8 @@ export const getNode__path = validate201;
 
 
 
-export const updateNode__body = validate170;
+export const updateNode__body = validate171;
 
-function validate170(data, {instancePath=""}=atRoot){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name === undefined){
-vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "name"});
-errors++;
-}
-for(const key0 in data){
-if(!(key0 === "name")){
-vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
-errors++;
-}
-}
-if(data.name !== undefined){
-let data0 = data.name;
-if(typeof data0 === "string"){
-if(func4(data0) < 1){
-vErrors = issueAt(vErrors, instancePath+"/name", "minLength", {limit: 1});
-errors++;
-}
-}
-else {
-vErrors = issueAt(vErrors, instancePath+"/name", "type", {type: "string"});
-errors++;
-}
-}
-}
-else {
-vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
-errors++;
-}
-validate170.errors = vErrors;
-return errors === 0;
-}
 
 export const updateNode__path = validate201;
 
@@ -3394,7 +3013,7 @@ export const getNodeV2__path = validate201;
 
 
 
-export const updateNodeV2__body = validate170;
+export const updateNodeV2__body = validate171;
 
 export const updateNodeV2__path = validate201;
 
@@ -3619,19 +3238,19 @@ export const listNodes__responses = {
   "404": { validate: validate184 },
 };
 export const createNode__responses = {
-  "201": { validate: validate128, secrets: [["details","auth_key"],["details","auth_password"],["details","auth_username"]] },
+  "201": { validate: validate112, secrets: [["details","auth_key"],["details","auth_password"],["details","auth_username"]] },
   "400": { validate: validate174 },
   "401": { validate: validate194 },
   "403": { validate: validate179 },
 };
 export const getNode__responses = {
-  "200": { validate: validate128, secrets: [["details","auth_key"],["details","auth_password"],["details","auth_username"]] },
+  "200": { validate: validate112, secrets: [["details","auth_key"],["details","auth_password"],["details","auth_username"]] },
   "401": { validate: validate194 },
   "403": { validate: validate179 },
   "404": { validate: validate184 },
 };
 export const updateNode__responses = {
-  "200": { validate: validate128, secrets: [["details","auth_key"],["details","auth_password"],["details","auth_username"]] },
+  "200": { validate: validate112, secrets: [["details","auth_key"],["details","auth_password"],["details","auth_username"]] },
   "400": { validate: validate174 },
   "401": { validate: validate194 },
   "403": { validate: validate179 },

@@ -2014,56 +2014,6 @@ return errors === 0;
 export const getAssetIssueByAccount__body = validate528;
 
 
-function validate562(data, {instancePath=""}=atRoot){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-let passing0 = null;
-var _errs1 = errors;
-if(!(validate172(data, {instancePath}))){
-vErrors = addIssues(vErrors, validate172.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-}
-var _errs2 = errors;
-if(!(validate118(data, {instancePath}))){
-vErrors = addIssues(vErrors, validate118.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs2 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-}
-}
-if(!valid0){
-vErrors = addAlternatives(vErrors, [_errs1, _errs2], {instancePath,keyword:"oneOf",params:{passingSchemas: passing0}});
-errors = vErrors.length;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate562.errors = vErrors;
-return errors === 0;
-}
 
 export const getAssetIssueList__query = validate596;
 
@@ -2473,34 +2423,6 @@ return errors === 0;
 export const getChainParameters__query = validate596;
 
 
-function validate260(data, {instancePath=""}=atRoot){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.key === undefined){
-vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "key"});
-errors++;
-}
-if(data.key !== undefined){
-if(typeof data.key !== "string"){
-vErrors = issueAt(vErrors, instancePath+"/key", "type", {type: "string"});
-errors++;
-}
-}
-if(data.value !== undefined){
-if(!(validate61(data.value))){
-vErrors = addIssuesAt(vErrors, validate61.errors, instancePath+"/value");
-errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
-errors++;
-}
-validate260.errors = vErrors;
-return errors === 0;
-}
 
 
 function validate262(data, {instancePath=""}=atRoot){
@@ -2516,8 +2438,8 @@ let data0 = data.chainParameter;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate260(data0[i0]))){
-vErrors = addIssuesAt(vErrors, validate260.errors, instancePath+"/chainParameter/" + i0);
+if(!(validate70(data0[i0]))){
+vErrors = addIssuesAt(vErrors, validate70.errors, instancePath+"/chainParameter/" + i0);
 errors = vErrors.length;
 }
 }
@@ -2828,56 +2750,6 @@ return errors === 0;
 }
 
 
-function validate579(data, {instancePath=""}=atRoot){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-let passing0 = null;
-var _errs1 = errors;
-if(!(validate289(data, {instancePath}))){
-vErrors = addIssues(vErrors, validate289.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-}
-var _errs2 = errors;
-if(!(validate118(data, {instancePath}))){
-vErrors = addIssues(vErrors, validate118.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs2 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-}
-}
-if(!valid0){
-vErrors = addAlternatives(vErrors, [_errs1, _errs2], {instancePath,keyword:"oneOf",params:{passingSchemas: passing0}});
-errors = vErrors.length;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate579.errors = vErrors;
-return errors === 0;
-}
 
 export const unfreezeBalanceV2__body = validate511;
 
@@ -3527,42 +3399,8 @@ validate367.errors = vErrors;
 return errors === 0;
 }
 
-export const getDelegatedResourceAccountIndexV2__body = validate148;
+export const getDelegatedResourceAccountIndexV2__body = validate548;
 
-function validate148(data, {instancePath=""}=atRoot){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.value === undefined){
-vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "value"});
-errors++;
-}
-for(const key0 in data){
-if(!((key0 === "value") || (key0 === "visible"))){
-vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
-errors++;
-}
-}
-if(data.value !== undefined){
-if(!(validate59(data.value))){
-vErrors = addIssuesAt(vErrors, validate59.errors, instancePath+"/value");
-errors = vErrors.length;
-}
-}
-if(data.visible !== undefined){
-if(!(validate122(data.visible))){
-vErrors = addIssuesAt(vErrors, validate122.errors, instancePath+"/visible");
-errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
-errors++;
-}
-validate148.errors = vErrors;
-return errors === 0;
-}
 
 
 function validate349(data, {instancePath=""}=atRoot){
@@ -3750,18 +3588,18 @@ export const getAssetIssueById__responses = {
   "429": {},
 };
 export const getAssetIssueByAccount__responses = {
-  "200": { validate: validate562, int64: [["assetIssue","*","end_time"],["assetIssue","*","free_asset_net_limit"],["assetIssue","*","frozen_supply","*","frozen_amount"],["assetIssue","*","frozen_supply","*","frozen_days"],["assetIssue","*","order"],["assetIssue","*","public_free_asset_net_limit"],["assetIssue","*","public_free_asset_net_usage"],["assetIssue","*","public_latest_free_net_time"],["assetIssue","*","start_time"],["assetIssue","*","total_supply"]], convertInt64: int64_getAssetIssueListByName },
+  "200": { validate: validate565, int64: [["assetIssue","*","end_time"],["assetIssue","*","free_asset_net_limit"],["assetIssue","*","frozen_supply","*","frozen_amount"],["assetIssue","*","frozen_supply","*","frozen_days"],["assetIssue","*","order"],["assetIssue","*","public_free_asset_net_limit"],["assetIssue","*","public_free_asset_net_usage"],["assetIssue","*","public_latest_free_net_time"],["assetIssue","*","start_time"],["assetIssue","*","total_supply"]], convertInt64: int64_getAssetIssueListByName },
   "401": {},
   "413": {},
   "429": {},
 };
 export const getAssetIssueList__responses = {
-  "200": { validate: validate562, int64: [["assetIssue","*","end_time"],["assetIssue","*","free_asset_net_limit"],["assetIssue","*","frozen_supply","*","frozen_amount"],["assetIssue","*","frozen_supply","*","frozen_days"],["assetIssue","*","order"],["assetIssue","*","public_free_asset_net_limit"],["assetIssue","*","public_free_asset_net_usage"],["assetIssue","*","public_latest_free_net_time"],["assetIssue","*","start_time"],["assetIssue","*","total_supply"]], convertInt64: int64_getAssetIssueListByName },
+  "200": { validate: validate565, int64: [["assetIssue","*","end_time"],["assetIssue","*","free_asset_net_limit"],["assetIssue","*","frozen_supply","*","frozen_amount"],["assetIssue","*","frozen_supply","*","frozen_days"],["assetIssue","*","order"],["assetIssue","*","public_free_asset_net_limit"],["assetIssue","*","public_free_asset_net_usage"],["assetIssue","*","public_latest_free_net_time"],["assetIssue","*","start_time"],["assetIssue","*","total_supply"]], convertInt64: int64_getAssetIssueListByName },
   "401": {},
   "429": {},
 };
 export const getPaginatedAssetIssueList__responses = {
-  "200": { validate: validate562, int64: [["assetIssue","*","end_time"],["assetIssue","*","free_asset_net_limit"],["assetIssue","*","frozen_supply","*","frozen_amount"],["assetIssue","*","frozen_supply","*","frozen_days"],["assetIssue","*","order"],["assetIssue","*","public_free_asset_net_limit"],["assetIssue","*","public_free_asset_net_usage"],["assetIssue","*","public_latest_free_net_time"],["assetIssue","*","start_time"],["assetIssue","*","total_supply"]], convertInt64: int64_getAssetIssueListByName },
+  "200": { validate: validate565, int64: [["assetIssue","*","end_time"],["assetIssue","*","free_asset_net_limit"],["assetIssue","*","frozen_supply","*","frozen_amount"],["assetIssue","*","frozen_supply","*","frozen_days"],["assetIssue","*","order"],["assetIssue","*","public_free_asset_net_limit"],["assetIssue","*","public_free_asset_net_usage"],["assetIssue","*","public_latest_free_net_time"],["assetIssue","*","start_time"],["assetIssue","*","total_supply"]], convertInt64: int64_getAssetIssueListByName },
   "401": {},
   "413": {},
   "429": {},
@@ -3785,12 +3623,12 @@ export const getAssetIssueByIdSolidity__responses = {
   "429": {},
 };
 export const getAssetIssueListSolidity__responses = {
-  "200": { validate: validate562, int64: [["assetIssue","*","end_time"],["assetIssue","*","free_asset_net_limit"],["assetIssue","*","frozen_supply","*","frozen_amount"],["assetIssue","*","frozen_supply","*","frozen_days"],["assetIssue","*","order"],["assetIssue","*","public_free_asset_net_limit"],["assetIssue","*","public_free_asset_net_usage"],["assetIssue","*","public_latest_free_net_time"],["assetIssue","*","start_time"],["assetIssue","*","total_supply"]], convertInt64: int64_getAssetIssueListByName },
+  "200": { validate: validate565, int64: [["assetIssue","*","end_time"],["assetIssue","*","free_asset_net_limit"],["assetIssue","*","frozen_supply","*","frozen_amount"],["assetIssue","*","frozen_supply","*","frozen_days"],["assetIssue","*","order"],["assetIssue","*","public_free_asset_net_limit"],["assetIssue","*","public_free_asset_net_usage"],["assetIssue","*","public_latest_free_net_time"],["assetIssue","*","start_time"],["assetIssue","*","total_supply"]], convertInt64: int64_getAssetIssueListByName },
   "401": {},
   "429": {},
 };
 export const getPaginatedAssetIssueListSolidity__responses = {
-  "200": { validate: validate562, int64: [["assetIssue","*","end_time"],["assetIssue","*","free_asset_net_limit"],["assetIssue","*","frozen_supply","*","frozen_amount"],["assetIssue","*","frozen_supply","*","frozen_days"],["assetIssue","*","order"],["assetIssue","*","public_free_asset_net_limit"],["assetIssue","*","public_free_asset_net_usage"],["assetIssue","*","public_latest_free_net_time"],["assetIssue","*","start_time"],["assetIssue","*","total_supply"]], convertInt64: int64_getAssetIssueListByName },
+  "200": { validate: validate565, int64: [["assetIssue","*","end_time"],["assetIssue","*","free_asset_net_limit"],["assetIssue","*","frozen_supply","*","frozen_amount"],["assetIssue","*","frozen_supply","*","frozen_days"],["assetIssue","*","order"],["assetIssue","*","public_free_asset_net_limit"],["assetIssue","*","public_free_asset_net_usage"],["assetIssue","*","public_latest_free_net_time"],["assetIssue","*","start_time"],["assetIssue","*","total_supply"]], convertInt64: int64_getAssetIssueListByName },
   "401": {},
   "413": {},
   "429": {},
@@ -3813,31 +3651,31 @@ export const getAccountNet__responses = {
   "429": {},
 };
 export const freezeBalanceV2__responses = {
-  "200": { validate: validate579, int64: [["raw_data","contract","*","parameter","value","amount"],["raw_data","contract","*","parameter","value","balance"],["raw_data","contract","*","parameter","value","call_token_value"],["raw_data","contract","*","parameter","value","call_value"],["raw_data","contract","*","parameter","value","frozen_balance"],["raw_data","contract","*","parameter","value","lock_period"],["raw_data","contract","*","parameter","value","token_id"],["raw_data","contract","*","parameter","value","unfreeze_balance"],["raw_data","expiration"],["raw_data","fee_limit"],["raw_data","timestamp"]], convertInt64: int64_createTransaction },
+  "200": { validate: validate593, int64: [["raw_data","contract","*","parameter","value","amount"],["raw_data","contract","*","parameter","value","balance"],["raw_data","contract","*","parameter","value","call_token_value"],["raw_data","contract","*","parameter","value","call_value"],["raw_data","contract","*","parameter","value","frozen_balance"],["raw_data","contract","*","parameter","value","lock_period"],["raw_data","contract","*","parameter","value","token_id"],["raw_data","contract","*","parameter","value","unfreeze_balance"],["raw_data","expiration"],["raw_data","fee_limit"],["raw_data","timestamp"]], convertInt64: int64_createTransaction },
   "401": {},
   "413": {},
   "429": {},
 };
 export const unfreezeBalanceV2__responses = {
-  "200": { validate: validate579, int64: [["raw_data","contract","*","parameter","value","amount"],["raw_data","contract","*","parameter","value","balance"],["raw_data","contract","*","parameter","value","call_token_value"],["raw_data","contract","*","parameter","value","call_value"],["raw_data","contract","*","parameter","value","frozen_balance"],["raw_data","contract","*","parameter","value","lock_period"],["raw_data","contract","*","parameter","value","token_id"],["raw_data","contract","*","parameter","value","unfreeze_balance"],["raw_data","expiration"],["raw_data","fee_limit"],["raw_data","timestamp"]], convertInt64: int64_createTransaction },
+  "200": { validate: validate593, int64: [["raw_data","contract","*","parameter","value","amount"],["raw_data","contract","*","parameter","value","balance"],["raw_data","contract","*","parameter","value","call_token_value"],["raw_data","contract","*","parameter","value","call_value"],["raw_data","contract","*","parameter","value","frozen_balance"],["raw_data","contract","*","parameter","value","lock_period"],["raw_data","contract","*","parameter","value","token_id"],["raw_data","contract","*","parameter","value","unfreeze_balance"],["raw_data","expiration"],["raw_data","fee_limit"],["raw_data","timestamp"]], convertInt64: int64_createTransaction },
   "401": {},
   "413": {},
   "429": {},
 };
 export const delegateResource__responses = {
-  "200": { validate: validate579, int64: [["raw_data","contract","*","parameter","value","amount"],["raw_data","contract","*","parameter","value","balance"],["raw_data","contract","*","parameter","value","call_token_value"],["raw_data","contract","*","parameter","value","call_value"],["raw_data","contract","*","parameter","value","frozen_balance"],["raw_data","contract","*","parameter","value","lock_period"],["raw_data","contract","*","parameter","value","token_id"],["raw_data","contract","*","parameter","value","unfreeze_balance"],["raw_data","expiration"],["raw_data","fee_limit"],["raw_data","timestamp"]], convertInt64: int64_createTransaction },
+  "200": { validate: validate593, int64: [["raw_data","contract","*","parameter","value","amount"],["raw_data","contract","*","parameter","value","balance"],["raw_data","contract","*","parameter","value","call_token_value"],["raw_data","contract","*","parameter","value","call_value"],["raw_data","contract","*","parameter","value","frozen_balance"],["raw_data","contract","*","parameter","value","lock_period"],["raw_data","contract","*","parameter","value","token_id"],["raw_data","contract","*","parameter","value","unfreeze_balance"],["raw_data","expiration"],["raw_data","fee_limit"],["raw_data","timestamp"]], convertInt64: int64_createTransaction },
   "401": {},
   "413": {},
   "429": {},
 };
 export const unDelegateResource__responses = {
-  "200": { validate: validate579, int64: [["raw_data","contract","*","parameter","value","amount"],["raw_data","contract","*","parameter","value","balance"],["raw_data","contract","*","parameter","value","call_token_value"],["raw_data","contract","*","parameter","value","call_value"],["raw_data","contract","*","parameter","value","frozen_balance"],["raw_data","contract","*","parameter","value","lock_period"],["raw_data","contract","*","parameter","value","token_id"],["raw_data","contract","*","parameter","value","unfreeze_balance"],["raw_data","expiration"],["raw_data","fee_limit"],["raw_data","timestamp"]], convertInt64: int64_createTransaction },
+  "200": { validate: validate593, int64: [["raw_data","contract","*","parameter","value","amount"],["raw_data","contract","*","parameter","value","balance"],["raw_data","contract","*","parameter","value","call_token_value"],["raw_data","contract","*","parameter","value","call_value"],["raw_data","contract","*","parameter","value","frozen_balance"],["raw_data","contract","*","parameter","value","lock_period"],["raw_data","contract","*","parameter","value","token_id"],["raw_data","contract","*","parameter","value","unfreeze_balance"],["raw_data","expiration"],["raw_data","fee_limit"],["raw_data","timestamp"]], convertInt64: int64_createTransaction },
   "401": {},
   "413": {},
   "429": {},
 };
 export const withdrawExpireUnfreeze__responses = {
-  "200": { validate: validate579, int64: [["raw_data","contract","*","parameter","value","amount"],["raw_data","contract","*","parameter","value","balance"],["raw_data","contract","*","parameter","value","call_token_value"],["raw_data","contract","*","parameter","value","call_value"],["raw_data","contract","*","parameter","value","frozen_balance"],["raw_data","contract","*","parameter","value","lock_period"],["raw_data","contract","*","parameter","value","token_id"],["raw_data","contract","*","parameter","value","unfreeze_balance"],["raw_data","expiration"],["raw_data","fee_limit"],["raw_data","timestamp"]], convertInt64: int64_createTransaction },
+  "200": { validate: validate593, int64: [["raw_data","contract","*","parameter","value","amount"],["raw_data","contract","*","parameter","value","balance"],["raw_data","contract","*","parameter","value","call_token_value"],["raw_data","contract","*","parameter","value","call_value"],["raw_data","contract","*","parameter","value","frozen_balance"],["raw_data","contract","*","parameter","value","lock_period"],["raw_data","contract","*","parameter","value","token_id"],["raw_data","contract","*","parameter","value","unfreeze_balance"],["raw_data","expiration"],["raw_data","fee_limit"],["raw_data","timestamp"]], convertInt64: int64_createTransaction },
   "401": {},
   "413": {},
   "429": {},

@@ -417,72 +417,6 @@ return errors === 0;
 }
 
 
-function validate568(data, {instancePath=""}=atRoot){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-let passing0 = null;
-var _errs1 = errors;
-if(!(validate184(data, {instancePath}))){
-vErrors = addIssues(vErrors, validate184.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-}
-var _errs2 = errors;
-if(!(validate145(data, {instancePath}))){
-vErrors = addIssues(vErrors, validate145.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs2 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-}
-var _errs3 = errors;
-if(!(validate118(data, {instancePath}))){
-vErrors = addIssues(vErrors, validate118.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs3 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 2;
-}
-}
-}
-if(!valid0){
-vErrors = addAlternatives(vErrors, [_errs1, _errs2, _errs3], {instancePath,keyword:"oneOf",params:{passingSchemas: passing0}});
-errors = vErrors.length;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate568.errors = vErrors;
-return errors === 0;
-}
 
 export const getBlockById__body = validate537;
 
@@ -570,42 +504,8 @@ return errors === 0;
 }
 
 
-export const getTransactionById__body = validate551;
+export const getTransactionById__body = validate537;
 
-function validate551(data, {instancePath=""}=atRoot){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.value === undefined){
-vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "value"});
-errors++;
-}
-for(const key0 in data){
-if(!((key0 === "value") || (key0 === "visible"))){
-vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
-errors++;
-}
-}
-if(data.value !== undefined){
-if(!(validate185(data.value))){
-vErrors = addIssuesAt(vErrors, validate185.errors, instancePath+"/value");
-errors = vErrors.length;
-}
-}
-if(data.visible !== undefined){
-if(!(validate122(data.visible))){
-vErrors = addIssuesAt(vErrors, validate122.errors, instancePath+"/visible");
-errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
-errors++;
-}
-validate551.errors = vErrors;
-return errors === 0;
-}
 
 
 function validate582(data, {instancePath=""}=atRoot){
@@ -675,7 +575,7 @@ validate582.errors = vErrors;
 return errors === 0;
 }
 
-export const getTransactionInfoById__body = validate551;
+export const getTransactionInfoById__body = validate537;
 
 const schema122 = {"properties":{"result":{"enum":["SUCESS","FAILED"]}}};
 const schema114 = {"properties":{"result":{"enum":["DEFAULT","SUCCESS","REVERT","BAD_JUMP_DESTINATION","OUT_OF_MEMORY","PRECOMPILED_CONTRACT","STACK_TOO_SMALL","STACK_TOO_LARGE","ILLEGAL_OPERATION","STACK_OVERFLOW","OUT_OF_ENERGY","OUT_OF_TIME","JVM_STACK_OVER_FLOW","UNKNOWN","TRANSFER_FAILED","INVALID_CODE"]}}};
@@ -2060,10 +1960,10 @@ export const getBlockByNumSolidity__body = validate540;
 export const getBlockByIdSolidity__body = validate537;
 
 
-export const getTransactionByIdSolidity__body = validate551;
+export const getTransactionByIdSolidity__body = validate537;
 
 
-export const getTransactionInfoByIdSolidity__body = validate551;
+export const getTransactionInfoByIdSolidity__body = validate537;
 
 
 export const getTransactionInfoByBlockNumSolidity__body = validate540;
@@ -2077,19 +1977,19 @@ export const getNowBlock__responses = {
   "429": {},
 };
 export const getBlockByNum__responses = {
-  "200": { validate: validate568, int64: [["block_header","raw_data","number"],["block_header","raw_data","timestamp"],["transactions","*","raw_data","contract","*","parameter","value","amount"],["transactions","*","raw_data","contract","*","parameter","value","balance"],["transactions","*","raw_data","contract","*","parameter","value","call_token_value"],["transactions","*","raw_data","contract","*","parameter","value","call_value"],["transactions","*","raw_data","contract","*","parameter","value","frozen_balance"],["transactions","*","raw_data","contract","*","parameter","value","lock_period"],["transactions","*","raw_data","contract","*","parameter","value","token_id"],["transactions","*","raw_data","contract","*","parameter","value","unfreeze_balance"],["transactions","*","raw_data","expiration"],["transactions","*","raw_data","fee_limit"],["transactions","*","raw_data","timestamp"],["transactions","*","ret","*","fee"]], convertInt64: int64_getNowBlock },
+  "200": { validate: validate575, int64: [["block_header","raw_data","number"],["block_header","raw_data","timestamp"],["transactions","*","raw_data","contract","*","parameter","value","amount"],["transactions","*","raw_data","contract","*","parameter","value","balance"],["transactions","*","raw_data","contract","*","parameter","value","call_token_value"],["transactions","*","raw_data","contract","*","parameter","value","call_value"],["transactions","*","raw_data","contract","*","parameter","value","frozen_balance"],["transactions","*","raw_data","contract","*","parameter","value","lock_period"],["transactions","*","raw_data","contract","*","parameter","value","token_id"],["transactions","*","raw_data","contract","*","parameter","value","unfreeze_balance"],["transactions","*","raw_data","expiration"],["transactions","*","raw_data","fee_limit"],["transactions","*","raw_data","timestamp"],["transactions","*","ret","*","fee"]], convertInt64: int64_getNowBlock },
   "401": {},
   "413": {},
   "429": {},
 };
 export const getBlockById__responses = {
-  "200": { validate: validate568, int64: [["block_header","raw_data","number"],["block_header","raw_data","timestamp"],["transactions","*","raw_data","contract","*","parameter","value","amount"],["transactions","*","raw_data","contract","*","parameter","value","balance"],["transactions","*","raw_data","contract","*","parameter","value","call_token_value"],["transactions","*","raw_data","contract","*","parameter","value","call_value"],["transactions","*","raw_data","contract","*","parameter","value","frozen_balance"],["transactions","*","raw_data","contract","*","parameter","value","lock_period"],["transactions","*","raw_data","contract","*","parameter","value","token_id"],["transactions","*","raw_data","contract","*","parameter","value","unfreeze_balance"],["transactions","*","raw_data","expiration"],["transactions","*","raw_data","fee_limit"],["transactions","*","raw_data","timestamp"],["transactions","*","ret","*","fee"]], convertInt64: int64_getNowBlock },
+  "200": { validate: validate575, int64: [["block_header","raw_data","number"],["block_header","raw_data","timestamp"],["transactions","*","raw_data","contract","*","parameter","value","amount"],["transactions","*","raw_data","contract","*","parameter","value","balance"],["transactions","*","raw_data","contract","*","parameter","value","call_token_value"],["transactions","*","raw_data","contract","*","parameter","value","call_value"],["transactions","*","raw_data","contract","*","parameter","value","frozen_balance"],["transactions","*","raw_data","contract","*","parameter","value","lock_period"],["transactions","*","raw_data","contract","*","parameter","value","token_id"],["transactions","*","raw_data","contract","*","parameter","value","unfreeze_balance"],["transactions","*","raw_data","expiration"],["transactions","*","raw_data","fee_limit"],["transactions","*","raw_data","timestamp"],["transactions","*","ret","*","fee"]], convertInt64: int64_getNowBlock },
   "401": {},
   "413": {},
   "429": {},
 };
 export const getBlock__responses = {
-  "200": { validate: validate568, int64: [["block_header","raw_data","number"],["block_header","raw_data","timestamp"],["transactions","*","raw_data","contract","*","parameter","value","amount"],["transactions","*","raw_data","contract","*","parameter","value","balance"],["transactions","*","raw_data","contract","*","parameter","value","call_token_value"],["transactions","*","raw_data","contract","*","parameter","value","call_value"],["transactions","*","raw_data","contract","*","parameter","value","frozen_balance"],["transactions","*","raw_data","contract","*","parameter","value","lock_period"],["transactions","*","raw_data","contract","*","parameter","value","token_id"],["transactions","*","raw_data","contract","*","parameter","value","unfreeze_balance"],["transactions","*","raw_data","expiration"],["transactions","*","raw_data","fee_limit"],["transactions","*","raw_data","timestamp"],["transactions","*","ret","*","fee"]], convertInt64: int64_getNowBlock },
+  "200": { validate: validate575, int64: [["block_header","raw_data","number"],["block_header","raw_data","timestamp"],["transactions","*","raw_data","contract","*","parameter","value","amount"],["transactions","*","raw_data","contract","*","parameter","value","balance"],["transactions","*","raw_data","contract","*","parameter","value","call_token_value"],["transactions","*","raw_data","contract","*","parameter","value","call_value"],["transactions","*","raw_data","contract","*","parameter","value","frozen_balance"],["transactions","*","raw_data","contract","*","parameter","value","lock_period"],["transactions","*","raw_data","contract","*","parameter","value","token_id"],["transactions","*","raw_data","contract","*","parameter","value","unfreeze_balance"],["transactions","*","raw_data","expiration"],["transactions","*","raw_data","fee_limit"],["transactions","*","raw_data","timestamp"],["transactions","*","ret","*","fee"]], convertInt64: int64_getNowBlock },
   "401": {},
   "413": {},
   "429": {},
@@ -2136,13 +2036,13 @@ export const getNowBlockSolidity__responses = {
   "429": {},
 };
 export const getBlockByNumSolidity__responses = {
-  "200": { validate: validate568, int64: [["block_header","raw_data","number"],["block_header","raw_data","timestamp"],["transactions","*","raw_data","contract","*","parameter","value","amount"],["transactions","*","raw_data","contract","*","parameter","value","balance"],["transactions","*","raw_data","contract","*","parameter","value","call_token_value"],["transactions","*","raw_data","contract","*","parameter","value","call_value"],["transactions","*","raw_data","contract","*","parameter","value","frozen_balance"],["transactions","*","raw_data","contract","*","parameter","value","lock_period"],["transactions","*","raw_data","contract","*","parameter","value","token_id"],["transactions","*","raw_data","contract","*","parameter","value","unfreeze_balance"],["transactions","*","raw_data","expiration"],["transactions","*","raw_data","fee_limit"],["transactions","*","raw_data","timestamp"],["transactions","*","ret","*","fee"]], convertInt64: int64_getNowBlock },
+  "200": { validate: validate575, int64: [["block_header","raw_data","number"],["block_header","raw_data","timestamp"],["transactions","*","raw_data","contract","*","parameter","value","amount"],["transactions","*","raw_data","contract","*","parameter","value","balance"],["transactions","*","raw_data","contract","*","parameter","value","call_token_value"],["transactions","*","raw_data","contract","*","parameter","value","call_value"],["transactions","*","raw_data","contract","*","parameter","value","frozen_balance"],["transactions","*","raw_data","contract","*","parameter","value","lock_period"],["transactions","*","raw_data","contract","*","parameter","value","token_id"],["transactions","*","raw_data","contract","*","parameter","value","unfreeze_balance"],["transactions","*","raw_data","expiration"],["transactions","*","raw_data","fee_limit"],["transactions","*","raw_data","timestamp"],["transactions","*","ret","*","fee"]], convertInt64: int64_getNowBlock },
   "401": {},
   "413": {},
   "429": {},
 };
 export const getBlockByIdSolidity__responses = {
-  "200": { validate: validate568, int64: [["block_header","raw_data","number"],["block_header","raw_data","timestamp"],["transactions","*","raw_data","contract","*","parameter","value","amount"],["transactions","*","raw_data","contract","*","parameter","value","balance"],["transactions","*","raw_data","contract","*","parameter","value","call_token_value"],["transactions","*","raw_data","contract","*","parameter","value","call_value"],["transactions","*","raw_data","contract","*","parameter","value","frozen_balance"],["transactions","*","raw_data","contract","*","parameter","value","lock_period"],["transactions","*","raw_data","contract","*","parameter","value","token_id"],["transactions","*","raw_data","contract","*","parameter","value","unfreeze_balance"],["transactions","*","raw_data","expiration"],["transactions","*","raw_data","fee_limit"],["transactions","*","raw_data","timestamp"],["transactions","*","ret","*","fee"]], convertInt64: int64_getNowBlock },
+  "200": { validate: validate575, int64: [["block_header","raw_data","number"],["block_header","raw_data","timestamp"],["transactions","*","raw_data","contract","*","parameter","value","amount"],["transactions","*","raw_data","contract","*","parameter","value","balance"],["transactions","*","raw_data","contract","*","parameter","value","call_token_value"],["transactions","*","raw_data","contract","*","parameter","value","call_value"],["transactions","*","raw_data","contract","*","parameter","value","frozen_balance"],["transactions","*","raw_data","contract","*","parameter","value","lock_period"],["transactions","*","raw_data","contract","*","parameter","value","token_id"],["transactions","*","raw_data","contract","*","parameter","value","unfreeze_balance"],["transactions","*","raw_data","expiration"],["transactions","*","raw_data","fee_limit"],["transactions","*","raw_data","timestamp"],["transactions","*","ret","*","fee"]], convertInt64: int64_getNowBlock },
   "401": {},
   "413": {},
   "429": {},

@@ -220,22 +220,6 @@ return errors === 0;
 
 
 
-function validate61(data, {instancePath=""}=atRoot){
-let vErrors = null;
-let errors = 0;
-if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
-vErrors = issueAt(vErrors, instancePath, "type", {type: "integer"});
-errors++;
-}
-if((typeof data == "number") && (isFinite(data))){
-if(data < 0 || isNaN(data)){
-vErrors = issueAt(vErrors, instancePath, "minimum", {comparison: ">=", limit: 0});
-errors++;
-}
-}
-validate61.errors = vErrors;
-return errors === 0;
-}
 
 
 
@@ -260,22 +244,6 @@ return errors === 0;
 
 
 
-function validate214(data, {instancePath=""}=atRoot){
-let vErrors = null;
-let errors = 0;
-if(typeof data === "string"){
-if(!pattern3.test(data)){
-vErrors = issueAt(vErrors, instancePath, "pattern", {pattern: "^0x[0-9a-fA-F]{40}$"});
-errors++;
-}
-}
-else {
-vErrors = issueAt(vErrors, instancePath, "type", {type: "string"});
-errors++;
-}
-validate214.errors = vErrors;
-return errors === 0;
-}
 
 
 const func12 = cjs0.default;
@@ -315,4 +283,4 @@ validate257.errors = vErrors;
 return errors === 0;
 }
 
-export { validate53, validate76, validate126, validate129, validate144, validate104, validate99, validate97, validate55, validate61, validate54, validate214, validate79, validate257 };
+export { validate53, validate76, validate126, validate129, validate144, validate104, validate99, validate97, validate55, validate76 as validate61, validate54, validate53 as validate214, validate79, validate257 };
