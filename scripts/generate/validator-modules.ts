@@ -1,4 +1,5 @@
 import { ADD_ALTERNATIVES, ADD_ALTERNATIVES_SOURCE, groupAlternativeIssues } from "./alternative-issues.js";
+import { CODE_POINT_LENGTH, CODE_POINT_LENGTH_SOURCE, withOwnCodePointLength } from "./code-point-length.js";
 import {
   ADD_ISSUE,
   ADD_ISSUE_SOURCE,
@@ -75,6 +76,12 @@ const HELPERS: readonly {
     name: DECIMAL_OUTSIDE,
     source: DECIMAL_OUTSIDE_SOURCE,
     usedBy: (code) => code.includes(`= ${DECIMAL_OUTSIDE};`),
+  },
+  // ajv binds its string length counter by name, pointed here by withOwnCodePointLength.
+  {
+    name: CODE_POINT_LENGTH,
+    source: CODE_POINT_LENGTH_SOURCE,
+    usedBy: (code) => code.includes(`= ${CODE_POINT_LENGTH};`),
   },
   // ajv binds a format by name (`const formats0 = int64Format;`), pointed here by withOwnFormats.
   ...OWN_FORMATS.map((own) => ({
@@ -164,7 +171,9 @@ export function validatorModule(
   const data = (group.data ?? []).map(
     (item) => `export const ${item.exportName} = ${item.code ?? sourceLiteral(item.value)};`,
   );
-  const { imports, code: esm } = moduleImports(engineBoundFirst(withOwnFormats(body)));
+  const { imports, code: esm } = moduleImports(
+    engineBoundFirst(withOwnCodePointLength(withOwnFormats(body))),
+  );
   const helpers = HELPERS.filter((helper) => helper.usedBy(esm)).map((helper) => helper.name);
   const parts = [
     [...(group.imports ?? []), ...imports].join("\n"),

@@ -156,9 +156,11 @@ describe("generated files from the mini fixtures", () => {
       expect(file(files, "validators/components/helpers.js")).toMatch(/^function issueAt\(/m);
       expect(modules.some((name) => file(files, name).includes("issueAt("))).toBe(true);
     }
-    // createThing's string lengths are checked in its pack, with the component its neighbours share.
+    // createThing's string lengths are checked in its pack, with the component its neighbours share,
+    // counted by the helpers' own counter rather than ajv's CommonJS one.
     const pack = file(rest, "validators/operations.js");
-    expect(pack).toContain('import * as module0 from "ajv/dist/runtime/ucs2length.js";');
+    expect(pack).toMatch(/^const func\d+ = codePointLength;$/m);
+    expect(pack).not.toContain("ajv/dist/runtime/ucs2length");
     expect(pack).toMatch(/^export const getPart__responses = \{\n {2}"200": \{ validate: validate\d+/m);
     expect(file(rest, "validators/operations.d.ts")).toContain(
       "export declare const getPart: RestOperationValidators;",

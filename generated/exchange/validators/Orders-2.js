@@ -4,11 +4,7 @@ import { validate126, validate129, validate144, validate214, validate257, valida
 import { validate195, validate197, validate272 } from "./components/FrontendOrder.js";
 import { validate180, validate184, validate329, validate336, validate372 } from "./components/L2Book.js";
 import { validate149, validate65, validate67 } from "./components/Nonce.js";
-import { addAlternatives, addIssues, addIssuesAt, atRoot, commonJsExports, hexAwarePattern, issueAt } from "./components/helpers.js";
-import * as module0 from "ajv/dist/runtime/ucs2length.js";
-
-const cjs0 = commonJsExports(module0);
-
+import { addAlternatives, addIssues, addIssuesAt, atRoot, codePointLength, hexAwarePattern, issueAt } from "./components/helpers.js";
 const func0 = hexAwarePattern;
 
 export const cancel__body = validate170;
@@ -789,7 +785,7 @@ return errors === 0;
 }
 
 export const createSubAccount__body = validate222;
-const func12 = cjs0.default;
+const func12 = codePointLength;
 
 function validate218(data, {instancePath=""}=atRoot){
 let vErrors = null;

@@ -3,17 +3,13 @@
 import { validate137, validate347, validate348, validate349, validate53, validate54, validate58, validate60, validate62, validate66, validate67, validate70, validate71, validate99 } from "./components/AccountAddressList.js";
 import { validate149, validate201, validate243, validate248 } from "./components/ShardQuery.js";
 import { validate141, validate215, validate263 } from "./components/Transaction.js";
-import { addAlternatives, addIssuesAt, atRoot, commonJsExports, issueAt } from "./components/helpers.js";
+import { addAlternatives, addIssuesAt, atRoot, codePointLength, issueAt } from "./components/helpers.js";
 import { int64_getTransactions } from "./int64/getTransactions.js";
 import { int64_getWalletStates } from "./int64/getWalletStates.js";
 import { int64_getAddressInformation } from "./int64/getAddressInformation.js";
 import { int64_getJettonMasters } from "./int64/getJettonMasters.js";
 import { int64_getNftCollections } from "./int64/getNftCollections.js";
 import { int64_estimateFee } from "./int64/estimateFee.js";
-import * as module0 from "ajv/dist/runtime/ucs2length.js";
-
-const cjs0 = commonJsExports(module0);
-
 
 export const getTransactions__query = validate350;
 const schema119 = {"properties":{"account":0,"exclude_account":0,"workchain":0,"shard":0,"seqno":0,"mc_seqno":0,"hash":0,"lt":0,"start_utime":0,"end_utime":0,"start_lt":0,"end_lt":0,"limit":0,"offset":0,"sort":{"enum":["asc","desc"]}}};
@@ -1228,7 +1224,7 @@ validate131.errors = vErrors;
 return errors === 0;
 }
 
-const func10 = cjs0.default;
+const func10 = codePointLength;
 
 function validate129(data, {instancePath=""}=atRoot){
 let vErrors = null;
