@@ -87,10 +87,18 @@ export async function packedValidators(
   operation: string,
 ): Promise<{ file: string; part: Record<string, unknown> }> {
   const operations = await readFile(join(root, "generated", surface, "operations.ts"), "utf8");
+  // A JSON-RPC method's loader is written in its descriptor; a REST operation names its pack's loader.
   const loader = new RegExp(
     `import\\("\\./(validators/[^"]+)"\\)\\.then\\(\\(module\\) => module\\.${operation}\\)`,
   );
-  const path = loader.exec(operations)?.[1];
+  const pack = new RegExp(`operation\\("${operation}", "\\w+", "[^"]*", (?:true|false), (pack\\d+)[,)]`).exec(
+    operations,
+  )?.[1];
+  const packLoader = new RegExp(
+    `^const ${pack}: Pack = \\(\\) => import\\("\\./(validators/[^"]+)"\\);$`,
+    "m",
+  );
+  const path = (pack === undefined ? loader : packLoader).exec(operations)?.[1];
   if (path === undefined) throw new Error(`no loader of ${surface} ${operation} in its operations.ts`);
   const file = join(root, "generated", surface, path);
   const module = (await import(pathToFileURL(file).href)) as Record<string, Record<string, unknown>>;
