@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { validatorsFileOf } from "../../scripts/generate/generated-names.js";
 import { selectResponse } from "../../src/runtime/http/select-response.js";
 import type {
   Int64Paths,
@@ -87,18 +88,7 @@ export async function packedValidators(
   operation: string,
 ): Promise<{ file: string; part: Record<string, unknown> }> {
   const operations = await readFile(join(root, "generated", surface, "operations.ts"), "utf8");
-  // A JSON-RPC method's loader is written in its descriptor; a REST operation names its pack's loader.
-  const loader = new RegExp(
-    `import\\("\\./(validators/[^"]+)"\\)\\.then\\(\\(module\\) => module\\.${operation}\\)`,
-  );
-  const pack = new RegExp(`operation\\("${operation}", "\\w+", "[^"]*", (?:true|false), (pack\\d+)[,)]`).exec(
-    operations,
-  )?.[1];
-  const packLoader = new RegExp(
-    `^const ${pack}: Pack = \\(\\) => import\\("\\./(validators/[^"]+)"\\);$`,
-    "m",
-  );
-  const path = (pack === undefined ? loader : packLoader).exec(operations)?.[1];
+  const path = validatorsFileOf(operations, operation);
   if (path === undefined) throw new Error(`no loader of ${surface} ${operation} in its operations.ts`);
   const file = join(root, "generated", surface, path);
   const module = (await import(pathToFileURL(file).href)) as Record<string, Record<string, unknown>>;
