@@ -64,18 +64,19 @@ export function validatorsOfModule(module: Record<string, unknown>): [string, Va
 
 /**
  * The parts of a generated validators module, each as a module of its own: each operation's part
- * of a pack (`export const getNode = { path, responses }`; the pack's own `getNode__path` exports
- * are what the parts hold), or the whole module when it is one group's (the WebSocket's channels).
+ * of a pack (`export const getNode = { path, responses }`, a pack's only exports), or the whole
+ * module when it is one group's (the WebSocket's channels).
  */
 export function partsOfModule(
   name: string,
   module: Record<string, unknown>,
 ): [string, Record<string, unknown>][] {
+  // An operation's part always says how to read its answer: `responses` (REST) or `result` (JSON-RPC).
+  const isPart = (value: unknown) =>
+    typeof value === "object" && value !== null && ("responses" in value || "result" in value);
   const keys = Object.keys(module);
-  if (!keys.some((key) => key.includes("__"))) return [[name, module]];
-  return keys
-    .filter((key) => !key.includes("__"))
-    .map((key) => [`${name} ${key}`, module[key] as Record<string, unknown>]);
+  if (keys.length === 0 || !keys.every((key) => isPart(module[key]))) return [[name, module]];
+  return keys.map((key) => [`${name} ${key}`, module[key] as Record<string, unknown>]);
 }
 
 /**

@@ -4,7 +4,7 @@ import { validate145, validate174, validate179, validate184, validate189, valida
 import { addAlternatives, addIssuesAt, atRoot, codePointLength, dateTimeFormat, hexAwarePattern, issueAt } from "./components/helpers.js";
 const func0 = hexAwarePattern;
 
-export const listNodeUsage__query = validate214;
+const listNodeUsage__query = validate214;
 const schema91 = {"properties":{"date_from":0,"date_to":0,"node_id":0,"protocol":0,"network":0,"node_type":0,"granularity":{"enum":["day","hour"]},"ordering":0,"page":0}};
 const func9 = Object.prototype.hasOwnProperty;
 const func4 = codePointLength;
@@ -435,7 +435,7 @@ validate147.errors = vErrors;
 return errors === 0;
 }
 
-export const listNodeUsage__responses = {
+const listNodeUsage__responses = {
   "200": { validate: validate147 },
   "400": { validate: validate174 },
   "401": { validate: validate194 },

@@ -42,7 +42,7 @@ return errors === 0;
 
 
 
-export const updateOrganization__body = validate171;
+const updateOrganization__body = validate171;
 const func4 = codePointLength;
 
 function validate171(data, {instancePath=""}=atRoot){
@@ -85,7 +85,7 @@ return errors === 0;
 
 
 
-export const listProjects__query = validate199;
+const listProjects__query = validate199;
 const schema85 = {"properties":{"order_by":{"enum":["name","-name","created_at","-created_at"]}}};
 const schema34 = {"enum":["public"]};
 
@@ -412,7 +412,7 @@ return errors === 0;
 
 
 
-export const createProject__body = validate81;
+const createProject__body = validate81;
 
 function validate81(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -466,7 +466,7 @@ return errors === 0;
 
 
 
-export const getProject__path = validate201;
+const getProject__path = validate201;
 
 function validate201(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -508,7 +508,7 @@ return errors === 0;
 
 
 
-export const updateProject__body = validate172;
+const updateProject__body = validate172;
 
 function validate172(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -552,22 +552,22 @@ validate172.errors = vErrors;
 return errors === 0;
 }
 
-export const updateProject__path = validate201;
+const updateProject__path = validate201;
 
 
 
 
 
 
-export const deleteProject__path = validate201;
+const deleteProject__path = validate201;
 
 
 
 
 
-export const listProjectMembers__path = validate201;
+const listProjectMembers__path = validate201;
 
-export const listProjectMembers__query = validate202;
+const listProjectMembers__query = validate202;
 
 function validate202(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -715,7 +715,7 @@ return errors === 0;
 
 
 
-export const listNetworks__query = validate203;
+const listNetworks__query = validate203;
 const schema88 = {"properties":{"order_by":{"enum":["name","-name","created_at","-created_at"]}}};
 const schema47 = {"enum":["pending","ok","failed","warning","stopping","stopped","starting"]};
 
@@ -1576,7 +1576,7 @@ return errors === 0;
 
 
 
-export const createNetwork__body = validate53;
+const createNetwork__body = validate53;
 
 function validate56(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -1765,29 +1765,29 @@ return errors === 0;
 
 
 
-export const getNetwork__path = validate201;
+const getNetwork__path = validate201;
 
 
 
 
 
-export const updateNetwork__body = validate171;
+const updateNetwork__body = validate171;
 
 
-export const updateNetwork__path = validate201;
-
-
-
-
-
-
-export const deleteNetwork__path = validate201;
+const updateNetwork__path = validate201;
 
 
 
 
 
-export const listNodes__query = validate206;
+
+const deleteNetwork__path = validate201;
+
+
+
+
+
+const listNodes__query = validate206;
 const schema89 = {"properties":{"page":0,"order_by":{"enum":["name","-name","created_at","-created_at"]},"project":0,"organization":0,"protocol":0,"public_network":0,"archive":0,"role":0,"project_type":0,"network":0,"provider":0,"region":0,"status":0,"type":0,"name":0}};
 const func9 = Object.prototype.hasOwnProperty;
 
@@ -2004,7 +2004,7 @@ return errors === 0;
 
 
 
-export const createNode__body = validate68;
+const createNode__body = validate68;
 const schema28 = {"properties":{"name":0,"network":0,"type":0,"provider":0,"region":0,"role":0,"configuration":0,"details":0,"creator":0,"created_at":0}};
 
 function validate68(data, {instancePath=""}=atRoot){
@@ -2321,28 +2321,28 @@ return errors === 0;
 
 
 
-export const getNode__path = validate201;
+const getNode__path = validate201;
 
 
 
 
 
-export const updateNode__body = validate171;
+const updateNode__body = validate171;
 
 
-export const updateNode__path = validate201;
-
-
-
-
-
-
-export const deleteNode__path = validate201;
+const updateNode__path = validate201;
 
 
 
 
-export const requestSepoliaFaucet__body = validate98;
+
+
+const deleteNode__path = validate201;
+
+
+
+
+const requestSepoliaFaucet__body = validate98;
 const pattern3 = func0("^0x[0-9a-fA-F]{40}$", "u");
 
 function validate98(data, {instancePath=""}=atRoot){
@@ -2599,41 +2599,41 @@ return errors === 0;
 
 
 
-export const listProjectsV2__query = validate199;
+const listProjectsV2__query = validate199;
 
 
 
 
 
 
-export const createProjectV2__body = validate81;
+const createProjectV2__body = validate81;
 
 
 
 
 
-export const getProjectV2__path = validate201;
+const getProjectV2__path = validate201;
 
 
 
 
 
-export const updateProjectV2__body = validate172;
+const updateProjectV2__body = validate172;
 
-export const updateProjectV2__path = validate201;
-
-
-
-
-
-
-export const deleteProjectV2__path = validate201;
+const updateProjectV2__path = validate201;
 
 
 
 
 
-export const listNodesV2__query = validate213;
+
+const deleteProjectV2__path = validate201;
+
+
+
+
+
+const listNodesV2__query = validate213;
 const schema90 = {"properties":{"order_by":{"enum":["name","-name","created_at","-created_at"]}}};
 
 function validate213(data, {instancePath=""}=atRoot){
@@ -2911,7 +2911,7 @@ return errors === 0;
 
 
 
-export const createNodeV2__body = validate80;
+const createNodeV2__body = validate80;
 
 function validate80(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -3004,27 +3004,27 @@ return errors === 0;
 
 
 
-export const getNodeV2__path = validate201;
+const getNodeV2__path = validate201;
 
 
 
 
 
-export const updateNodeV2__body = validate171;
+const updateNodeV2__body = validate171;
 
-export const updateNodeV2__path = validate201;
-
-
+const updateNodeV2__path = validate201;
 
 
 
 
-export const deleteNodeV2__path = validate201;
+
+
+const deleteNodeV2__path = validate201;
 
 
 
 
-export const exportNodeUsage__query = validate216;
+const exportNodeUsage__query = validate216;
 const schema92 = {"properties":{"granularity":{"enum":["day","hour"]}}};
 
 const pattern6 = func0("^-?(datetime|node_id)(,-?(datetime|node_id))?$", "u");
@@ -3143,206 +3143,206 @@ validate216.errors = vErrors;
 return errors === 0;
 }
 
-export const getOrganization__responses = {
+const getOrganization__responses = {
   "200": { validate: validate157 },
   "401": { validate: validate194 },
   "403": { validate: validate179 },
 };
-export const updateOrganization__responses = {
+const updateOrganization__responses = {
   "200": { validate: validate157 },
   "400": { validate: validate174 },
   "401": { validate: validate194 },
   "403": { validate: validate179 },
 };
-export const listProjects__responses = {
+const listProjects__responses = {
   "200": { validate: validate161 },
   "400": { validate: validate174 },
   "401": { validate: validate194 },
   "403": { validate: validate179 },
   "404": { validate: validate184 },
 };
-export const createProject__responses = {
+const createProject__responses = {
   "201": { validate: validate158 },
   "400": { validate: validate174 },
   "401": { validate: validate194 },
   "403": { validate: validate179 },
 };
-export const getProject__responses = {
+const getProject__responses = {
   "200": { validate: validate158 },
   "401": { validate: validate194 },
   "403": { validate: validate179 },
   "404": { validate: validate184 },
 };
-export const updateProject__responses = {
+const updateProject__responses = {
   "200": { validate: validate158 },
   "400": { validate: validate174 },
   "401": { validate: validate194 },
   "403": { validate: validate179 },
   "404": { validate: validate184 },
 };
-export const deleteProject__responses = {
+const deleteProject__responses = {
   "204": {},
   "400": { validate: validate174 },
   "401": { validate: validate194 },
   "403": { validate: validate179 },
   "404": { validate: validate184 },
 };
-export const listProjectMembers__responses = {
+const listProjectMembers__responses = {
   "200": { validate: validate164 },
   "400": { validate: validate174 },
   "401": { validate: validate194 },
   "403": { validate: validate179 },
   "404": { validate: validate184 },
 };
-export const listNetworks__responses = {
+const listNetworks__responses = {
   "200": { validate: validate125, secrets: [["results","*","nodes","*","details","auth_key"],["results","*","nodes","*","details","auth_password"],["results","*","nodes","*","details","auth_username"]] },
   "400": { validate: validate174 },
   "401": { validate: validate194 },
   "403": { validate: validate179 },
   "404": { validate: validate184 },
 };
-export const createNetwork__responses = {
+const createNetwork__responses = {
   "201": { validate: validate108, secrets: [["nodes","*","details","auth_key"],["nodes","*","details","auth_password"],["nodes","*","details","auth_username"]] },
   "400": { validate: validate174 },
   "401": { validate: validate194 },
   "403": { validate: validate179 },
 };
-export const getNetwork__responses = {
+const getNetwork__responses = {
   "200": { validate: validate108, secrets: [["nodes","*","details","auth_key"],["nodes","*","details","auth_password"],["nodes","*","details","auth_username"]] },
   "401": { validate: validate194 },
   "403": { validate: validate179 },
   "404": { validate: validate184 },
 };
-export const updateNetwork__responses = {
+const updateNetwork__responses = {
   "200": { validate: validate108, secrets: [["nodes","*","details","auth_key"],["nodes","*","details","auth_password"],["nodes","*","details","auth_username"]] },
   "400": { validate: validate174 },
   "401": { validate: validate194 },
   "403": { validate: validate179 },
   "404": { validate: validate184 },
 };
-export const deleteNetwork__responses = {
+const deleteNetwork__responses = {
   "204": {},
   "400": { validate: validate174 },
   "401": { validate: validate194 },
   "403": { validate: validate179 },
   "404": { validate: validate184 },
 };
-export const listNodes__responses = {
+const listNodes__responses = {
   "200": { validate: validate139, secrets: [["results","*","details","auth_key"],["results","*","details","auth_password"],["results","*","details","auth_username"]] },
   "400": { validate: validate174 },
   "401": { validate: validate194 },
   "403": { validate: validate179 },
   "404": { validate: validate184 },
 };
-export const createNode__responses = {
+const createNode__responses = {
   "201": { validate: validate112, secrets: [["details","auth_key"],["details","auth_password"],["details","auth_username"]] },
   "400": { validate: validate174 },
   "401": { validate: validate194 },
   "403": { validate: validate179 },
 };
-export const getNode__responses = {
+const getNode__responses = {
   "200": { validate: validate112, secrets: [["details","auth_key"],["details","auth_password"],["details","auth_username"]] },
   "401": { validate: validate194 },
   "403": { validate: validate179 },
   "404": { validate: validate184 },
 };
-export const updateNode__responses = {
+const updateNode__responses = {
   "200": { validate: validate112, secrets: [["details","auth_key"],["details","auth_password"],["details","auth_username"]] },
   "400": { validate: validate174 },
   "401": { validate: validate194 },
   "403": { validate: validate179 },
   "404": { validate: validate184 },
 };
-export const deleteNode__responses = {
+const deleteNode__responses = {
   "204": {},
   "401": { validate: validate194 },
   "403": { validate: validate179 },
   "404": { validate: validate184 },
 };
-export const requestSepoliaFaucet__responses = {
+const requestSepoliaFaucet__responses = {
   "200": { validate: validate99, int64: [["amountSent"]], convertInt64: int64_requestSepoliaFaucet },
   "400": { validate: validate174 },
   "401": { validate: validate194 },
   "429": { validate: validate100 },
 };
-export const listDeploymentOptions__responses = {
+const listDeploymentOptions__responses = {
   "200": { validate: validate87 },
   "401": { validate: validate194 },
   "403": { validate: validate179 },
 };
-export const listProjectsV2__responses = {
+const listProjectsV2__responses = {
   "200": { validate: validate161 },
   "400": { validate: validate174 },
   "401": { validate: validate194 },
   "403": { validate: validate179 },
   "404": { validate: validate184 },
 };
-export const createProjectV2__responses = {
+const createProjectV2__responses = {
   "201": { validate: validate158 },
   "400": { validate: validate174 },
   "401": { validate: validate194 },
   "403": { validate: validate179 },
 };
-export const getProjectV2__responses = {
+const getProjectV2__responses = {
   "200": { validate: validate158 },
   "401": { validate: validate194 },
   "403": { validate: validate179 },
   "404": { validate: validate184 },
 };
-export const updateProjectV2__responses = {
+const updateProjectV2__responses = {
   "200": { validate: validate158 },
   "400": { validate: validate174 },
   "401": { validate: validate194 },
   "403": { validate: validate179 },
   "404": { validate: validate184 },
 };
-export const deleteProjectV2__responses = {
+const deleteProjectV2__responses = {
   "204": {},
   "400": { validate: validate174 },
   "401": { validate: validate194 },
   "403": { validate: validate179 },
   "404": { validate: validate184 },
 };
-export const listNodesV2__responses = {
+const listNodesV2__responses = {
   "200": { validate: validate155, secrets: [["results","*","details","auth_key"],["results","*","details","auth_password"],["results","*","details","auth_username"]] },
   "400": { validate: validate174 },
   "401": { validate: validate194 },
   "403": { validate: validate179 },
   "404": { validate: validate184 },
 };
-export const createNodeV2__responses = {
+const createNodeV2__responses = {
   "201": { validate: validate152, secrets: [["details","auth_key"],["details","auth_password"],["details","auth_username"]] },
   "400": { validate: validate174 },
   "401": { validate: validate194 },
   "403": { validate: validate179 },
 };
-export const getNodeV2__responses = {
+const getNodeV2__responses = {
   "200": { validate: validate152, secrets: [["details","auth_key"],["details","auth_password"],["details","auth_username"]] },
   "401": { validate: validate194 },
   "403": { validate: validate179 },
   "404": { validate: validate184 },
 };
-export const updateNodeV2__responses = {
+const updateNodeV2__responses = {
   "200": { validate: validate152, secrets: [["details","auth_key"],["details","auth_password"],["details","auth_username"]] },
   "400": { validate: validate174 },
   "401": { validate: validate194 },
   "403": { validate: validate179 },
   "404": { validate: validate184 },
 };
-export const deleteNodeV2__responses = {
+const deleteNodeV2__responses = {
   "204": {},
   "401": { validate: validate194 },
   "403": { validate: validate179 },
   "404": { validate: validate184 },
 };
-export const exportNodeUsage__responses = {
+const exportNodeUsage__responses = {
   "200": {},
   "400": { validate: validate174 },
   "401": { validate: validate194 },
   "403": { validate: validate179 },
   "429": { validate: validate189 },
 };
-export const createNode__requestSecrets = [["details","auth_key"],["details","auth_password"],["details","auth_username"]];
+const createNode__requestSecrets = [["details","auth_key"],["details","auth_password"],["details","auth_username"]];
 
 export const getOrganization = { responses: getOrganization__responses };
 export const updateOrganization = { body: updateOrganization__body, responses: updateOrganization__responses };
