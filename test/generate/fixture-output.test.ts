@@ -50,9 +50,7 @@ describe("generated files from the mini fixtures", () => {
     expect(rpcTypes).toContain('import type { Secret } from "../../src/runtime/credentials/secret.js";');
     expect(rpcTypes).toContain("sealKey?: Secret;");
     const rpcModules = [...rpc].filter(([name]) => name.startsWith("validators/") && name.endsWith(".js"));
-    expect(rpcModules.some(([, js]) => /^const \w+__secrets = \[\["sealKey"\]\];$/m.test(js))).toBe(
-      true,
-    );
+    expect(rpcModules.some(([, js]) => /^const \w+__secrets = \[\["sealKey"\]\];$/m.test(js))).toBe(true);
     expect(file(rpc, "operations.ts")).not.toContain("sealKey");
   });
 
