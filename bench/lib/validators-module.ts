@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { validatorsFileOf } from "../../scripts/generate/generated-names.js";
 import { ROOT } from "./fixtures.js";
 
 /**
@@ -11,10 +12,7 @@ import { ROOT } from "./fixtures.js";
  */
 export function validatorsModule(surface: string, operation: string): string {
   const operations = readFileSync(`${ROOT}generated/${surface}/operations.ts`, "utf8");
-  const loader = new RegExp(
-    `import\\("\\./(validators/[^"]+)"\\)\\.then\\(\\(module\\) => module\\.${operation}\\)`,
-  );
-  const path = loader.exec(operations)?.[1];
+  const path = validatorsFileOf(operations, operation);
   if (path === undefined) throw new Error(`generated/${surface}/operations.ts has no loader of ${operation}`);
   return `generated/${surface}/${path}`;
 }

@@ -98,7 +98,7 @@ export async function apps(context: BenchContext): Promise<RowResult> {
         figures,
         notes: [
           "whole = every chunk the build writes, what the app ships: for chainkit that includes the validators of every operation of the entry, packed a few operations to a chunk, which the app loads only if it calls one of them",
-          "esbuild writes a chunk for every import() of every module it reads, also in code it then drops as unused (the exchange app gets the WebSocket feed's, 8.8 KB no code path of it loads); docs/performance.md breaks each app down",
+          "esbuild writes a chunk for every import() of every module it reads, also in code it then drops as unused (the exchange app gets the WebSocket feed's, 8.6 KB no code path of it loads); docs/performance.md breaks each app down",
           "up front = the app's chunk and the chunks it imports statically, what loads before its first call",
           "the apps do the same work; the fetch apps check nothing they receive",
           ...notes,

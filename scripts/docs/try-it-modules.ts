@@ -4,10 +4,17 @@
  * a client loads, under the name the generator gave it (made-up and renamed ids included).
  */
 
-// One descriptor: `id` (REST) or `name` (JSON-RPC), `method` and `path` (REST), then its module and,
-// for a module shared by all operations, the export that holds this one's.
-const DESCRIPTOR =
-  /Object\.freeze\(\{\n\s+(id|name): ("(?:[^"\\]|\\.)*"),\n(?:\s+method: ("[A-Z]+"),\n\s+path: ("(?:[^"\\]|\\.)*"),\n)?[\s\S]*?validators: \(\) => import\("\.\/validators\/([^"]+)\.js"\)(?:\.then\(\(module\) => module\.([\w$]+)\))?/g;
+// One JSON-RPC descriptor: its `name`, then its module and, for a module shared by all methods, the
+// export that holds this one's.
+const RPC_DESCRIPTOR =
+  /Object\.freeze\(\{\n\s+name: ("(?:[^"\\]|\\.)*"),\n[\s\S]*?validators: \(\) => import\("\.\/validators\/([^"]+)\.js"\)(?:\.then\(\(module\) => module\.([\w$]+)\))?/g;
+
+// A REST surface's pack loader (`const pack0: Pack = () => import("./validators/Orders.js");`) and
+// descriptor (`operation("order", "POST", "/exchange#order", false, pack0…`): its part of the pack
+// is the export named after its id.
+const PACK = /^const (pack\d+): Pack = \(\) => import\("\.\/validators\/([^"]+)\.js"\);$/gm;
+const REST_DESCRIPTOR =
+  /operation\(("(?:[^"\\]|\\.)*"), ("[A-Za-z]+"), ("(?:[^"\\]|\\.)*"), (?:true|false), (pack\d+)[,)]/g;
 
 /** Where an operation's validators are: a module under `validators/`, and the export holding them when the module is shared. */
 export interface ValidatorModule {
@@ -27,14 +34,19 @@ export interface ValidatorModule {
  */
 export function validatorModules(operationsTs: string): Map<string, ValidatorModule> {
   const modules = new Map<string, ValidatorModule>();
-  for (const [, kind, name = '""', method, path, module = "", exportName] of operationsTs.matchAll(
-    DESCRIPTOR,
-  )) {
-    const key =
-      kind === "id" && method !== undefined && path !== undefined
-        ? `${JSON.parse(method) as string} ${JSON.parse(path) as string}`
-        : (JSON.parse(name) as string);
-    modules.set(key, { module, ...(exportName !== undefined && { exportName }) });
+  const packs = new Map([...operationsTs.matchAll(PACK)].map(([, name, module]) => [name, module]));
+  for (const [, id, method, path, pack] of operationsTs.matchAll(REST_DESCRIPTOR)) {
+    const module = packs.get(pack as string) ?? "";
+    modules.set(`${JSON.parse(method as string) as string} ${JSON.parse(path as string) as string}`, {
+      module,
+      exportName: JSON.parse(id as string) as string,
+    });
+  }
+  for (const [, name, module = "", exportName] of operationsTs.matchAll(RPC_DESCRIPTOR)) {
+    modules.set(JSON.parse(name as string) as string, {
+      module,
+      ...(exportName !== undefined && { exportName }),
+    });
   }
   return modules;
 }

@@ -89,8 +89,8 @@ export async function generateClient(options: GenerateClientOptions): Promise<Ge
   const base = kind === "openapi" ? defaultBaseUrl(JSON.parse(files.get("spec.json") ?? "{}")) : undefined;
   const pascal = pascalCase(name);
   const withRuntime = pointAtRuntime(files, runtime);
-  // Our own descriptor text: an operation that streams its answer has a `stream:` line (`rest-operations-file.ts`).
-  const streams = /^ {4}stream: "/m.test(withRuntime.get("operations.ts") ?? "");
+  // Our own descriptor text: an operation that streams its answer is written with `{ stream: "…" }` (`rest-operations-file.ts`).
+  const streams = /[{,] stream: "/.test(withRuntime.get("operations.ts") ?? "");
   withRuntime.set(
     "create-client.ts",
     `${generatedHeader(madeBy)}\n\n${factoryFile(kind, name, pascal, runtime, base, streams)}`,

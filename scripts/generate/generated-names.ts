@@ -107,3 +107,27 @@ export function collidesWithGeneratedCode(id: string): boolean {
 export function functionBodyNames(record: string): Set<string> {
   return new Set(["options", "caller", "withoutTrailingUndefined", record]);
 }
+
+/**
+ * The file, relative to its surface's folder (`validators/Orders.js`), of the module a generated
+ * `operations.ts` loads an operation's validators from: a JSON-RPC descriptor writes its loader
+ * out (`validatorsLoader`), a REST descriptor names its pack's (`rest-operations-file.ts`). For
+ * tools that read the generated text (the bench, the tests) without importing it.
+ *
+ * @param operationsTs - The generated `operations.ts`.
+ * @param id - The operation's identifier.
+ * @returns The file, or `undefined` when no descriptor of that id is found.
+ */
+export function validatorsFileOf(operationsTs: string, id: string): string | undefined {
+  const written = new RegExp(
+    `import\\("\\./(validators/[^"]+)"\\)\\.then\\(\\(module\\) => module\\.${id}\\)`,
+  ).exec(operationsTs)?.[1];
+  if (written !== undefined) return written;
+  const pack = new RegExp(`operation\\("${id}", "\\w+", "[^"]*", (?:true|false), (pack\\d+)[,)]`).exec(
+    operationsTs,
+  )?.[1];
+  if (pack === undefined) return undefined;
+  return new RegExp(`^const ${pack}: Pack = \\(\\) => import\\("\\./(validators/[^"]+)"\\);$`, "m").exec(
+    operationsTs,
+  )?.[1];
+}

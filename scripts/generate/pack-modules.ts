@@ -42,8 +42,8 @@ export function mergeGroups(groups: readonly ValidatorGroup[], name: string): Va
 
 /**
  * A pack's module with, per operation, the object its descriptor's loader picks
- * (`export const getNode = { path: getNode__path, responses: getNode__responses };`), and its
- * declarations.
+ * (`export const getNode = { path: getNode__path, responses: getNode__responses };`), the only
+ * exports (the parts it gathers are module-local), and its declarations.
  *
  * @param built - The built module of the pack's merged group (from {@link mergeGroups}).
  * @param groups - The operations' own groups.
@@ -54,6 +54,9 @@ export function packModule(
   groups: readonly ValidatorGroup[],
   moduleType: string,
 ): { js: string; dts: string } {
+  // The parts each object gathers stay inside the module: a descriptor reads only its operation's
+  // object, and a bundler keeps every export of a module loaded by import(), names and all.
+  const parts = new Set<string>();
   const objects = groups.map((group) => {
     const gathered = new Set(
       (group.maps ?? []).flatMap((map) => map.members.map((member) => member.validator)),
@@ -63,6 +66,7 @@ export function packModule(
       ...(group.maps ?? []).map((map) => map.exportName),
       ...(group.data ?? []).map((item) => item.exportName),
     ];
+    for (const name of names) parts.add(prefixed(group.name, name));
     const members = names.map((name) => `${name}: ${prefixed(group.name, name)}`).join(", ");
     return `export const ${group.name} = { ${members} };`;
   });
@@ -72,5 +76,8 @@ export function packModule(
     ...groups.map((group) => `export declare const ${group.name}: ${moduleType};`),
     "",
   ].join("\n");
-  return { js: `${built.js}\n${objects.join("\n")}\n`, dts };
+  const js = built.js.replace(/^export const ([\w$]+) = /gm, (line, name: string) =>
+    parts.has(name) ? `const ${name} = ` : line,
+  );
+  return { js: `${js}\n${objects.join("\n")}\n`, dts };
 }

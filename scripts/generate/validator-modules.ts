@@ -1,4 +1,5 @@
 import { ADD_ALTERNATIVES, ADD_ALTERNATIVES_SOURCE, groupAlternativeIssues } from "./alternative-issues.js";
+import { CODE_POINT_LENGTH, CODE_POINT_LENGTH_SOURCE, withOwnCodePointLength } from "./code-point-length.js";
 import {
   ADD_ISSUE,
   ADD_ISSUE_SOURCE,
@@ -10,6 +11,7 @@ import {
 } from "./compact-errors.js";
 import { OWN_FORMATS, withOwnFormats } from "./format-checks.js";
 import { HEX_PATTERN_ENGINE, HEX_PATTERN_SOURCE } from "./hex-patterns.js";
+import { mergedIdenticalFunctions } from "./identical-functions.js";
 import { DECIMAL_OUTSIDE, DECIMAL_OUTSIDE_SOURCE } from "./integer-formats.js";
 import { prunedSchemaConstants } from "./pruned-schema-constants.js";
 import {
@@ -75,6 +77,12 @@ const HELPERS: readonly {
     source: DECIMAL_OUTSIDE_SOURCE,
     usedBy: (code) => code.includes(`= ${DECIMAL_OUTSIDE};`),
   },
+  // ajv binds its string length counter by name, pointed here by withOwnCodePointLength.
+  {
+    name: CODE_POINT_LENGTH,
+    source: CODE_POINT_LENGTH_SOURCE,
+    usedBy: (code) => code.includes(`= ${CODE_POINT_LENGTH};`),
+  },
   // ajv binds a format by name (`const formats0 = int64Format;`), pointed here by withOwnFormats.
   ...OWN_FORMATS.map((own) => ({
     name: own.helper,
@@ -114,28 +122,35 @@ export function helpersModule(used: ReadonlySet<string>): string | undefined {
  * ajv's `require(...)` calls made ESM imports, and its plain data exports written after the
  * validators. The helpers it calls (the error recorder, the hex pattern engine) are named in
  * `helpers`, for {@link withChunkImports} to import from the surface's {@link helpersModule}: one
- * copy per surface, as the chunks it imports need them too.
+ * copy per surface, as the chunks it imports need them too. A function that repeats another of the
+ * module is written once (`identical-functions.ts`); `merged` names each one left out.
  *
  * @param code - ajv standalone output (ESM, `code.lines`) for the group's exports; empty for none.
  * @param group - The group, for its maps and data.
- * @returns The module, its declarations and the helpers it calls.
+ * @returns The module, its declarations, the helpers it calls, and each function merged into another.
  */
 export function validatorModule(
   code: string,
   group: ValidatorGroup,
-): { js: string; dts: string; helpers: string[] } {
+): { js: string; dts: string; helpers: string[]; merged: ReadonlyMap<string, string> } {
   const maps = group.maps ?? [];
   const gatheredNames = new Set(maps.flatMap((map) => map.members.map((member) => member.validator)));
   // The exports a map gathers leave the module's own exports, in one pass over the code.
   const functionOf = new Map<string, string>();
-  const body = groupAlternativeIssues(
-    pathsOnFailure(
-      compactErrorPushes(withoutCallContext(prunedSchemaConstants(code.replace(/^"use strict";\s*/, "")))),
-    ).replace(/^export const ([\w$]+) = (validate\d+);\n/gm, (line, name: string, validate: string) => {
+  const { code: merged, merged: mergedInto } = mergedIdenticalFunctions(
+    groupAlternativeIssues(
+      pathsOnFailure(
+        compactErrorPushes(withoutCallContext(prunedSchemaConstants(code.replace(/^"use strict";\s*/, "")))),
+      ),
+    ),
+  );
+  const body = merged.replace(
+    /^export const ([\w$]+) = (validate\d+);\n/gm,
+    (line, name: string, validate: string) => {
       if (!gatheredNames.has(name)) return line;
       functionOf.set(name, validate);
       return "";
-    }),
+    },
   );
   const gathered = maps.map((map) => {
     const members = map.members.map((member) => {
@@ -156,7 +171,9 @@ export function validatorModule(
   const data = (group.data ?? []).map(
     (item) => `export const ${item.exportName} = ${item.code ?? sourceLiteral(item.value)};`,
   );
-  const { imports, code: esm } = moduleImports(engineBoundFirst(withOwnFormats(body)));
+  const { imports, code: esm } = moduleImports(
+    engineBoundFirst(withOwnCodePointLength(withOwnFormats(body))),
+  );
   const helpers = HELPERS.filter((helper) => helper.usedBy(esm)).map((helper) => helper.name);
   const parts = [
     [...(group.imports ?? []), ...imports].join("\n"),
@@ -168,6 +185,7 @@ export function validatorModule(
     js: `${parts.filter((part) => part !== "").join("\n\n")}\n`,
     dts: declarations(own, maps, group.data ?? []),
     helpers,
+    merged: mergedInto,
   };
 }
 
@@ -179,8 +197,13 @@ export function validatorModule(
  * @param functions - The functions it exports.
  */
 export function chunkModule(code: string, functions: readonly string[]): { js: string; helpers: string[] } {
-  const { js, helpers } = validatorModule(code, { name: "", entries: [] });
-  return { js: `${js}\nexport { ${functions.join(", ")} };\n`, helpers };
+  const { js, helpers, merged } = validatorModule(code, { name: "", entries: [] });
+  // A function merged into another of the chunk is still imported by its own name.
+  const exported = functions.map((fn) => {
+    const kept = merged.get(fn);
+    return kept === undefined ? fn : `${kept} as ${fn}`;
+  });
+  return { js: `${js}\nexport { ${exported.join(", ")} };\n`, helpers };
 }
 
 /**

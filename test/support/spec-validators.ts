@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { validatorsFileOf } from "../../scripts/generate/generated-names.js";
 import { selectResponse } from "../../src/runtime/http/select-response.js";
 import type {
   Int64Paths,
@@ -63,18 +64,19 @@ export function validatorsOfModule(module: Record<string, unknown>): [string, Va
 
 /**
  * The parts of a generated validators module, each as a module of its own: each operation's part
- * of a pack (`export const getNode = { path, responses }`; the pack's own `getNode__path` exports
- * are what the parts hold), or the whole module when it is one group's (the WebSocket's channels).
+ * of a pack (`export const getNode = { path, responses }`, a pack's only exports), or the whole
+ * module when it is one group's (the WebSocket's channels).
  */
 export function partsOfModule(
   name: string,
   module: Record<string, unknown>,
 ): [string, Record<string, unknown>][] {
+  // An operation's part always says how to read its answer: `responses` (REST) or `result` (JSON-RPC).
+  const isPart = (value: unknown) =>
+    typeof value === "object" && value !== null && ("responses" in value || "result" in value);
   const keys = Object.keys(module);
-  if (!keys.some((key) => key.includes("__"))) return [[name, module]];
-  return keys
-    .filter((key) => !key.includes("__"))
-    .map((key) => [`${name} ${key}`, module[key] as Record<string, unknown>]);
+  if (keys.length === 0 || !keys.every((key) => isPart(module[key]))) return [[name, module]];
+  return keys.map((key) => [`${name} ${key}`, module[key] as Record<string, unknown>]);
 }
 
 /**
@@ -87,10 +89,7 @@ export async function packedValidators(
   operation: string,
 ): Promise<{ file: string; part: Record<string, unknown> }> {
   const operations = await readFile(join(root, "generated", surface, "operations.ts"), "utf8");
-  const loader = new RegExp(
-    `import\\("\\./(validators/[^"]+)"\\)\\.then\\(\\(module\\) => module\\.${operation}\\)`,
-  );
-  const path = loader.exec(operations)?.[1];
+  const path = validatorsFileOf(operations, operation);
   if (path === undefined) throw new Error(`no loader of ${surface} ${operation} in its operations.ts`);
   const file = join(root, "generated", surface, path);
   const module = (await import(pathToFileURL(file).href)) as Record<string, Record<string, unknown>>;

@@ -4,7 +4,7 @@ import { validate158, validate21, validate23, validate30, validate35, validate38
 import { addAlternatives, addIssue, addIssues, addIssuesAt, atRoot, hexAwarePattern, issueAt } from "./components/helpers.js";
 const func0 = hexAwarePattern;
 
-export const eth_getBlockByHash__params = validate155;
+const eth_getBlockByHash__params = validate155;
 const pattern5 = func0("^0x[0-9a-fA-F]{64}$", "u");
 
 function validate155(data, {instancePath=""}=atRoot){
@@ -49,7 +49,7 @@ validate155.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getBlockByHash__result = validate156;
+const eth_getBlockByHash__result = validate156;
 
 
 const pattern6 = func0("^0x[0-9a-fA-F]+$", "u");
@@ -1271,9 +1271,9 @@ validate156.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getTransactionByHash__params = validate158;
+const eth_getTransactionByHash__params = validate158;
 
-export const eth_getTransactionByHash__result = validate159;
+const eth_getTransactionByHash__result = validate159;
 
 function validate159(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -1326,7 +1326,7 @@ validate159.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getBlockByNumber__params = validate165;
+const eth_getBlockByNumber__params = validate165;
 
 
 function validate165(data, {instancePath=""}=atRoot){
@@ -1364,9 +1364,9 @@ validate165.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getBlockByNumber__result = validate156;
+const eth_getBlockByNumber__result = validate156;
 
-export const eth_getTransactionByBlockHashAndIndex__params = validate192;
+const eth_getTransactionByBlockHashAndIndex__params = validate192;
 const pattern110 = func0("^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$", "u");
 
 function validate192(data, {instancePath=""}=atRoot){
@@ -1418,9 +1418,9 @@ validate192.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getTransactionByBlockHashAndIndex__result = validate159;
+const eth_getTransactionByBlockHashAndIndex__result = validate159;
 
-export const eth_getTransactionByBlockNumberAndIndex__params = validate193;
+const eth_getTransactionByBlockNumberAndIndex__params = validate193;
 
 function validate193(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -1464,7 +1464,7 @@ validate193.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getTransactionByBlockNumberAndIndex__result = validate159;
+const eth_getTransactionByBlockNumberAndIndex__result = validate159;
 
 export const eth_getBlockByHash = { params: eth_getBlockByHash__params, result: eth_getBlockByHash__result };
 export const eth_getTransactionByHash = { params: eth_getTransactionByHash__params, result: eth_getTransactionByHash__result };

@@ -4,7 +4,7 @@ import { validate158, validate21, validate30, validate35, validate38, validate59
 import { addAlternatives, addIssues, addIssuesAt, atRoot, hexAwarePattern, issueAt } from "./components/helpers.js";
 const func0 = hexAwarePattern;
 
-export const eth_getProof__params = validate151;
+const eth_getProof__params = validate151;
 const schema236 = {"enum":["latest","pending"]};
 const pattern4 = func0("^0x[0-9a-fA-F]{40}$", "u");
 const pattern14 = func0("^0x[0-9a-fA-F]{1,64}$", "u");
@@ -79,7 +79,7 @@ validate151.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getProof__result = validate26;
+const eth_getProof__result = validate26;
 const pattern9 = func0("^0x(?:[0-9a-fA-F]{2})*$", "u");
 const pattern6 = func0("^0x[0-9a-fA-F]+$", "u");
 const pattern5 = func0("^0x[0-9a-fA-F]{64}$", "u");
@@ -304,7 +304,7 @@ validate26.errors = vErrors;
 return errors === 0;
 }
 
-export const ots_getHeaderByNumber__params = validate152;
+const ots_getHeaderByNumber__params = validate152;
 
 function validate152(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -342,7 +342,7 @@ validate152.errors = vErrors;
 return errors === 0;
 }
 
-export const ots_getHeaderByNumber__result = validate153;
+const ots_getHeaderByNumber__result = validate153;
 
 
 function validate149(data, {instancePath=""}=atRoot){
@@ -421,9 +421,9 @@ validate153.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getSystemTxsByBlockHash__params = validate158;
+const eth_getSystemTxsByBlockHash__params = validate158;
 
-export const eth_getSystemTxsByBlockHash__result = validate161;
+const eth_getSystemTxsByBlockHash__result = validate161;
 
 
 const pattern195 = func0("^0x(2{40}|20[0-9a-fA-F]{38})$", "u");
@@ -554,7 +554,7 @@ validate161.errors = vErrors;
 return errors === 0;
 }
 
-export const web3_clientVersion__params = validate163;
+const web3_clientVersion__params = validate163;
 
 function validate163(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -573,7 +573,7 @@ validate163.errors = vErrors;
 return errors === 0;
 }
 
-export const web3_clientVersion__result = validate164;
+const web3_clientVersion__result = validate164;
 
 function validate164(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -586,9 +586,9 @@ validate164.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_chainId__params = validate163;
+const eth_chainId__params = validate163;
 
-export const eth_chainId__result = validate81;
+const eth_chainId__result = validate81;
 const schema37 = {"anyOf":[{"enum":["0x3e7","0x3e6"]}]};
 
 function validate81(data, {instancePath=""}=atRoot){
@@ -641,9 +641,9 @@ validate81.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_blockNumber__params = validate163;
+const eth_blockNumber__params = validate163;
 
-export const eth_blockNumber__result = validate106;
+const eth_blockNumber__result = validate106;
 
 function validate106(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -662,9 +662,9 @@ validate106.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getTransactionReceipt__params = validate158;
+const eth_getTransactionReceipt__params = validate158;
 
-export const eth_getTransactionReceipt__result = validate167;
+const eth_getTransactionReceipt__result = validate167;
 const schema219 = {"properties":{"to":{"type":["string","null"]},"contractAddress":{"type":["string","null"]},"status":{"enum":["0x0","0x1"]}}};
 
 const schema194 = {"properties":{"blockHash":{"type":["string","null"]},"blockNumber":{"type":["string","null"]},"blockTimestamp":{"type":["string","null"]},"transactionHash":{"type":["string","null"]},"transactionIndex":{"type":["string","null"]},"logIndex":{"type":["string","null"]}}};
@@ -1223,7 +1223,7 @@ validate167.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getBlockReceipts__params = validate169;
+const eth_getBlockReceipts__params = validate169;
 const schema148 = {"enum":["latest","earliest","safe","finalized"]};
 const pattern110 = func0("^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$", "u");
 
@@ -1322,7 +1322,7 @@ validate169.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getBlockReceipts__result = validate171;
+const eth_getBlockReceipts__result = validate171;
 
 function validate171(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -1384,9 +1384,9 @@ validate171.errors = vErrors;
 return errors === 0;
 }
 
-export const net_version__params = validate163;
+const net_version__params = validate163;
 
-export const net_version__result = validate173;
+const net_version__result = validate173;
 const pattern220 = func0("^(0|[1-9][0-9]*)$", "u");
 
 function validate173(data, {instancePath=""}=atRoot){
@@ -1406,9 +1406,9 @@ validate173.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_syncing__params = validate163;
+const eth_syncing__params = validate163;
 
-export const eth_syncing__result = validate174;
+const eth_syncing__result = validate174;
 
 function validate126(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -1530,15 +1530,15 @@ validate174.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_gasPrice__params = validate163;
+const eth_gasPrice__params = validate163;
 
-export const eth_gasPrice__result = validate106;
+const eth_gasPrice__result = validate106;
 
-export const eth_maxPriorityFeePerGas__params = validate163;
+const eth_maxPriorityFeePerGas__params = validate163;
 
-export const eth_maxPriorityFeePerGas__result = validate106;
+const eth_maxPriorityFeePerGas__result = validate106;
 
-export const eth_feeHistory__params = validate176;
+const eth_feeHistory__params = validate176;
 
 
 function validate176(data, {instancePath=""}=atRoot){
@@ -1610,7 +1610,7 @@ validate176.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_feeHistory__result = validate85;
+const eth_feeHistory__result = validate85;
 
 function validate85(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -1775,11 +1775,11 @@ validate85.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_bigBlockGasPrice__params = validate163;
+const eth_bigBlockGasPrice__params = validate163;
 
-export const eth_bigBlockGasPrice__result = validate106;
+const eth_bigBlockGasPrice__result = validate106;
 
-export const eth_usingBigBlocks__params = validate178;
+const eth_usingBigBlocks__params = validate178;
 
 function validate178(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -1817,7 +1817,7 @@ validate178.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_usingBigBlocks__result = validate179;
+const eth_usingBigBlocks__result = validate179;
 
 function validate179(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -1830,7 +1830,7 @@ validate179.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getBalance__params = validate180;
+const eth_getBalance__params = validate180;
 
 function validate180(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -1879,11 +1879,11 @@ validate180.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getBalance__result = validate106;
+const eth_getBalance__result = validate106;
 
-export const eth_getCode__params = validate180;
+const eth_getCode__params = validate180;
 
-export const eth_getCode__result = validate87;
+const eth_getCode__result = validate87;
 
 function validate87(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -1902,7 +1902,7 @@ validate87.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getStorageAt__params = validate181;
+const eth_getStorageAt__params = validate181;
 
 function validate181(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -1964,7 +1964,7 @@ validate181.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getStorageAt__result = validate182;
+const eth_getStorageAt__result = validate182;
 const pattern226 = func0("^0x(?:[0-9a-fA-F]{2}){0,32}$", "u");
 
 function validate182(data, {instancePath=""}=atRoot){
@@ -1984,11 +1984,11 @@ validate182.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getTransactionCount__params = validate180;
+const eth_getTransactionCount__params = validate180;
 
-export const eth_getTransactionCount__result = validate106;
+const eth_getTransactionCount__result = validate106;
 
-export const eth_call__params = validate183;
+const eth_call__params = validate183;
 const schema157 = {"properties":{"type":{"enum":["0x0","0x1","0x2","0x3","0x4"]},"from":0,"to":{"type":["string","null"]},"gas":0,"gasPrice":0,"maxFeePerGas":0,"maxPriorityFeePerGas":0,"maxFeePerBlobGas":0,"value":0,"nonce":0,"input":0,"data":0,"chainId":0,"accessList":0,"blobVersionedHashes":0,"blobs":0,"commitments":0,"proofs":0,"authorizationList":0}};
 const func115 = Object.prototype.hasOwnProperty;
 
@@ -2345,13 +2345,13 @@ validate183.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_call__result = validate87;
+const eth_call__result = validate87;
 
-export const eth_estimateGas__params = validate183;
+const eth_estimateGas__params = validate183;
 
-export const eth_estimateGas__result = validate106;
+const eth_estimateGas__result = validate106;
 
-export const eth_getLogs__params = validate185;
+const eth_getLogs__params = validate185;
 
 function validate96(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -2621,7 +2621,7 @@ validate185.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getLogs__result = validate187;
+const eth_getLogs__result = validate187;
 
 function validate187(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -2643,9 +2643,9 @@ validate187.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getBlockTransactionCountByHash__params = validate158;
+const eth_getBlockTransactionCountByHash__params = validate158;
 
-export const eth_getBlockTransactionCountByHash__result = validate189;
+const eth_getBlockTransactionCountByHash__result = validate189;
 
 function validate189(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -2704,7 +2704,7 @@ validate189.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getBlockTransactionCountByNumber__params = validate190;
+const eth_getBlockTransactionCountByNumber__params = validate190;
 
 function validate190(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -2735,9 +2735,9 @@ validate190.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getBlockTransactionCountByNumber__result = validate189;
+const eth_getBlockTransactionCountByNumber__result = validate189;
 
-export const eth_sendRawTransaction__params = validate195;
+const eth_sendRawTransaction__params = validate195;
 
 function validate195(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -2775,7 +2775,7 @@ validate195.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_sendRawTransaction__result = validate86;
+const eth_sendRawTransaction__result = validate86;
 
 function validate86(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -2794,11 +2794,11 @@ validate86.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getSystemTxsByBlockNumber__params = validate190;
+const eth_getSystemTxsByBlockNumber__params = validate190;
 
-export const eth_getSystemTxsByBlockNumber__result = validate161;
+const eth_getSystemTxsByBlockNumber__result = validate161;
 
-export const eth_subscribe__params = validate196;
+const eth_subscribe__params = validate196;
 const schema246 = {"enum":["newHeads","logs","newPendingTransactions"]};
 
 function validate99(data, {instancePath=""}=atRoot){
@@ -2954,7 +2954,7 @@ validate196.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_subscribe__result = validate119;
+const eth_subscribe__result = validate119;
 const pattern187 = func0("^[\\x21-\\x7e]{1,100}$", "u");
 
 function validate119(data, {instancePath=""}=atRoot){
@@ -2974,7 +2974,7 @@ validate119.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_unsubscribe__params = validate198;
+const eth_unsubscribe__params = validate198;
 
 function validate198(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -3012,7 +3012,7 @@ validate198.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_unsubscribe__result = validate179;
+const eth_unsubscribe__result = validate179;
 
 export const eth_getProof = { params: eth_getProof__params, result: eth_getProof__result };
 export const ots_getHeaderByNumber = { params: ots_getHeaderByNumber__params, result: ots_getHeaderByNumber__result };

@@ -8,7 +8,7 @@ import { validate233, validate538, validate562, validate96 } from "./components/
 import { addAlternatives, addIssues, addIssuesAt, atRoot, hexAwarePattern, issueAt } from "./components/helpers.js";
 const func0 = hexAwarePattern;
 
-export const approveAgent__body = validate63;
+const approveAgent__body = validate63;
 const schema25 = {"properties":{"hyperliquidChain":{"enum":["Mainnet","Testnet"]}}};
 const pattern5 = func0("^0x[0-9a-f]{1,64}$", "u");
 const pattern6 = func0("^.{0,16}( valid_until [0-9]+)?$", "u");
@@ -210,7 +210,7 @@ return errors === 0;
 }
 
 
-export const spotSend__body = validate583;
+const spotSend__body = validate583;
 const schema197 = {"properties":{"hyperliquidChain":{"enum":["Mainnet","Testnet"]}}};
 
 
@@ -384,7 +384,7 @@ return errors === 0;
 }
 
 
-export const withdraw3__body = validate742;
+const withdraw3__body = validate742;
 const schema246 = {"properties":{"hyperliquidChain":{"enum":["Mainnet","Testnet"]}}};
 
 function validate738(data, {instancePath=""}=atRoot){
@@ -546,7 +546,7 @@ return errors === 0;
 }
 
 
-export const usdClassTransfer__body = validate677;
+const usdClassTransfer__body = validate677;
 const schema227 = {"properties":{"hyperliquidChain":{"enum":["Mainnet","Testnet"]}}};
 const pattern33 = func0("^(0|[1-9][0-9]*)(\\.[0-9]*[1-9])?( subaccount:0x[0-9a-fA-F]{40})?$", "u");
 
@@ -716,7 +716,7 @@ return errors === 0;
 }
 
 
-export const sendAsset__body = validate543;
+const sendAsset__body = validate543;
 const schema181 = {"properties":{"type":0,"signatureChainId":0,"hyperliquidChain":{"enum":["Mainnet","Testnet"]},"destination":0,"sourceDex":0,"destinationDex":0,"token":0,"amount":0,"fromSubAccount":0,"nonce":0}};
 const func29 = Object.prototype.hasOwnProperty;
 
@@ -949,7 +949,7 @@ return errors === 0;
 }
 
 
-export const approveBuilderFee__body = validate72;
+const approveBuilderFee__body = validate72;
 const schema30 = {"properties":{"hyperliquidChain":{"enum":["Mainnet","Testnet"]}}};
 const pattern10 = func0("^[0-9]+(\\.[0-9]+)?%$", "u");
 
@@ -1119,7 +1119,7 @@ return errors === 0;
 }
 
 
-export const spotMeta__body = validate576;
+const spotMeta__body = validate576;
 
 function validate576(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -1463,7 +1463,7 @@ validate566.errors = vErrors;
 return errors === 0;
 }
 
-export const orderStatus__body = validate464;
+const orderStatus__body = validate464;
 
 
 
@@ -1675,7 +1675,7 @@ validate454.errors = vErrors;
 return errors === 0;
 }
 
-export const userFills__body = validate709;
+const userFills__body = validate709;
 
 function validate709(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -1749,7 +1749,7 @@ validate703.errors = vErrors;
 return errors === 0;
 }
 
-export const clearinghouseState__body = validate213;
+const clearinghouseState__body = validate213;
 
 function validate213(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -2188,7 +2188,7 @@ validate201.errors = vErrors;
 return errors === 0;
 }
 
-export const spotMetaAndAssetCtxs__body = validate575;
+const spotMetaAndAssetCtxs__body = validate575;
 
 function validate575(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -2379,7 +2379,7 @@ validate572.errors = vErrors;
 return errors === 0;
 }
 
-export const userFillsByTime__body = validate705;
+const userFillsByTime__body = validate705;
 
 
 
@@ -2450,7 +2450,7 @@ return errors === 0;
 }
 
 
-export const subAccounts__body = validate617;
+const subAccounts__body = validate617;
 
 function validate617(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -2613,55 +2613,55 @@ validate615.errors = vErrors;
 return errors === 0;
 }
 
-export const approveAgent__responses = {
+const approveAgent__responses = {
   "200": { validate: validate233 },
   "422": {},
 };
-export const spotSend__responses = {
+const spotSend__responses = {
   "200": { validate: validate233 },
   "422": {},
 };
-export const withdraw3__responses = {
+const withdraw3__responses = {
   "200": { validate: validate233 },
   "422": {},
 };
-export const usdClassTransfer__responses = {
+const usdClassTransfer__responses = {
   "200": { validate: validate233 },
   "422": {},
 };
-export const sendAsset__responses = {
+const sendAsset__responses = {
   "200": { validate: validate233 },
   "422": {},
 };
-export const approveBuilderFee__responses = {
+const approveBuilderFee__responses = {
   "200": { validate: validate233 },
   "422": {},
 };
-export const spotMeta__responses = {
+const spotMeta__responses = {
   "200": { validate: validate566 },
   "422": {},
 };
-export const orderStatus__responses = {
+const orderStatus__responses = {
   "200": { validate: validate454 },
   "422": {},
 };
-export const userFills__responses = {
+const userFills__responses = {
   "200": { validate: validate703 },
   "422": {},
 };
-export const clearinghouseState__responses = {
+const clearinghouseState__responses = {
   "200": { validate: validate201 },
   "422": {},
 };
-export const spotMetaAndAssetCtxs__responses = {
+const spotMetaAndAssetCtxs__responses = {
   "200": { validate: validate572 },
   "422": {},
 };
-export const userFillsByTime__responses = {
+const userFillsByTime__responses = {
   "200": { validate: validate703 },
   "422": {},
 };
-export const subAccounts__responses = {
+const subAccounts__responses = {
   "200": { validate: validate615 },
   "422": {},
 };

@@ -4,14 +4,10 @@ import { validate126, validate129, validate144, validate214, validate257, valida
 import { validate195, validate197, validate272 } from "./components/FrontendOrder.js";
 import { validate180, validate184, validate329, validate336, validate372 } from "./components/L2Book.js";
 import { validate149, validate65, validate67 } from "./components/Nonce.js";
-import { addAlternatives, addIssues, addIssuesAt, atRoot, commonJsExports, hexAwarePattern, issueAt } from "./components/helpers.js";
-import * as module0 from "ajv/dist/runtime/ucs2length.js";
-
-const cjs0 = commonJsExports(module0);
-
+import { addAlternatives, addIssues, addIssuesAt, atRoot, codePointLength, hexAwarePattern, issueAt } from "./components/helpers.js";
 const func0 = hexAwarePattern;
 
-export const cancel__body = validate170;
+const cancel__body = validate170;
 
 
 
@@ -375,7 +371,7 @@ validate140.errors = vErrors;
 return errors === 0;
 }
 
-export const cancelByCloid__body = validate159;
+const cancelByCloid__body = validate159;
 
 
 function validate152(data, {instancePath=""}=atRoot){
@@ -539,7 +535,7 @@ return errors === 0;
 }
 
 
-export const twapCancel__body = validate630;
+const twapCancel__body = validate630;
 
 function validate625(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -788,8 +784,8 @@ validate627.errors = vErrors;
 return errors === 0;
 }
 
-export const createSubAccount__body = validate222;
-const func12 = cjs0.default;
+const createSubAccount__body = validate222;
+const func12 = codePointLength;
 
 function validate218(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -1016,7 +1012,7 @@ validate219.errors = vErrors;
 return errors === 0;
 }
 
-export const meta__body = validate385;
+const meta__body = validate385;
 
 function validate385(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -1284,7 +1280,7 @@ validate366.errors = vErrors;
 return errors === 0;
 }
 
-export const l2Book__body = validate334;
+const l2Book__body = validate334;
 
 
 function validate334(data, {instancePath=""}=atRoot){
@@ -1332,7 +1328,7 @@ return errors === 0;
 }
 
 
-export const openOrders__body = validate419;
+const openOrders__body = validate419;
 
 
 function validate419(data, {instancePath=""}=atRoot){
@@ -1526,7 +1522,7 @@ validate417.errors = vErrors;
 return errors === 0;
 }
 
-export const frontendOpenOrders__body = validate283;
+const frontendOpenOrders__body = validate283;
 
 function validate283(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -1594,7 +1590,7 @@ validate271.errors = vErrors;
 return errors === 0;
 }
 
-export const metaAndAssetCtxs__body = validate384;
+const metaAndAssetCtxs__body = validate384;
 
 function validate384(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -1682,7 +1678,7 @@ validate370.errors = vErrors;
 return errors === 0;
 }
 
-export const candleSnapshot__body = validate192;
+const candleSnapshot__body = validate192;
 
 
 
@@ -1798,7 +1794,7 @@ validate199.errors = vErrors;
 return errors === 0;
 }
 
-export const fundingHistory__body = validate303;
+const fundingHistory__body = validate303;
 
 function validate303(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -1935,7 +1931,7 @@ validate296.errors = vErrors;
 return errors === 0;
 }
 
-export const userFunding__body = validate713;
+const userFunding__body = validate713;
 
 function validate713(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -2136,7 +2132,7 @@ validate711.errors = vErrors;
 return errors === 0;
 }
 
-export const historicalOrders__body = validate324;
+const historicalOrders__body = validate324;
 
 function validate324(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -2247,7 +2243,7 @@ validate322.errors = vErrors;
 return errors === 0;
 }
 
-export const userFees__body = validate701;
+const userFees__body = validate701;
 
 function validate701(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -2470,7 +2466,7 @@ validate689.errors = vErrors;
 return errors === 0;
 }
 
-export const userNonFundingLedgerUpdates__body = validate717;
+const userNonFundingLedgerUpdates__body = validate717;
 
 function validate717(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -2554,63 +2550,63 @@ validate343.errors = vErrors;
 return errors === 0;
 }
 
-export const cancel__responses = {
+const cancel__responses = {
   "200": { validate: validate140 },
   "422": {},
 };
-export const cancelByCloid__responses = {
+const cancelByCloid__responses = {
   "200": { validate: validate140 },
   "422": {},
 };
-export const twapCancel__responses = {
+const twapCancel__responses = {
   "200": { validate: validate627 },
   "422": {},
 };
-export const createSubAccount__responses = {
+const createSubAccount__responses = {
   "200": { validate: validate219 },
   "422": {},
 };
-export const meta__responses = {
+const meta__responses = {
   "200": { validate: validate366 },
   "422": {},
 };
-export const l2Book__responses = {
+const l2Book__responses = {
   "200": { validate: validate329 },
   "422": {},
 };
-export const openOrders__responses = {
+const openOrders__responses = {
   "200": { validate: validate417 },
   "422": {},
 };
-export const frontendOpenOrders__responses = {
+const frontendOpenOrders__responses = {
   "200": { validate: validate271 },
   "422": {},
 };
-export const metaAndAssetCtxs__responses = {
+const metaAndAssetCtxs__responses = {
   "200": { validate: validate370 },
   "422": {},
 };
-export const candleSnapshot__responses = {
+const candleSnapshot__responses = {
   "200": { validate: validate199 },
   "422": {},
 };
-export const fundingHistory__responses = {
+const fundingHistory__responses = {
   "200": { validate: validate296 },
   "422": {},
 };
-export const userFunding__responses = {
+const userFunding__responses = {
   "200": { validate: validate711 },
   "422": {},
 };
-export const historicalOrders__responses = {
+const historicalOrders__responses = {
   "200": { validate: validate322 },
   "422": {},
 };
-export const userFees__responses = {
+const userFees__responses = {
   "200": { validate: validate689 },
   "422": {},
 };
-export const userNonFundingLedgerUpdates__responses = {
+const userNonFundingLedgerUpdates__responses = {
   "200": { validate: validate343 },
   "422": {},
 };

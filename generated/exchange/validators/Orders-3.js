@@ -3,7 +3,7 @@
 import { validate104, validate126, validate129, validate144, validate76 } from "./components/Address.js";
 import { validate149, validate65, validate67 } from "./components/Nonce.js";
 import { addAlternatives, addIssue, addIssues, addIssuesAt, atRoot, issueAt } from "./components/helpers.js";
-export const twapOrder__body = validate647;
+const twapOrder__body = validate647;
 
 
 
@@ -498,7 +498,7 @@ validate641.errors = vErrors;
 return errors === 0;
 }
 
-export const twapOrder__responses = {
+const twapOrder__responses = {
   "200": { validate: validate641 },
   "422": {},
 };

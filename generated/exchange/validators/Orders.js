@@ -6,7 +6,7 @@ import { validate233, validate538, validate562, validate96 } from "./components/
 import { addAlternatives, addIssues, addIssuesAt, atRoot, hexAwarePattern, issueAt } from "./components/helpers.js";
 const func0 = hexAwarePattern;
 
-export const order__body = validate448;
+const order__body = validate448;
 
 
 const schema46 = {"enum":["Alo","Ioc","Gtc","FrontendMarket"]};
@@ -951,7 +951,7 @@ validate483.errors = vErrors;
 return errors === 0;
 }
 
-export const modify__body = validate394;
+const modify__body = validate394;
 
 
 function validate58(data, {instancePath=""}=atRoot){
@@ -1093,7 +1093,7 @@ return errors === 0;
 }
 
 
-export const batchModify__body = validate122;
+const batchModify__body = validate122;
 
 function validate95(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -1262,7 +1262,7 @@ return errors === 0;
 }
 
 
-export const scheduleCancel__body = validate530;
+const scheduleCancel__body = validate530;
 
 
 function validate528(data, {instancePath=""}=atRoot){
@@ -1368,7 +1368,7 @@ return errors === 0;
 }
 
 
-export const updateLeverage__body = validate669;
+const updateLeverage__body = validate669;
 
 function validate667(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -1504,7 +1504,7 @@ return errors === 0;
 }
 
 
-export const updateIsolatedMargin__body = validate661;
+const updateIsolatedMargin__body = validate661;
 
 function validate659(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -1644,7 +1644,7 @@ return errors === 0;
 }
 
 
-export const usdSend__body = validate685;
+const usdSend__body = validate685;
 const schema229 = {"properties":{"hyperliquidChain":{"enum":["Mainnet","Testnet"]}}};
 const pattern5 = func0("^0x[0-9a-f]{1,64}$", "u");
 
@@ -1808,7 +1808,7 @@ return errors === 0;
 }
 
 
-export const vaultTransfer__body = validate731;
+const vaultTransfer__body = validate731;
 
 function validate386(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -1959,7 +1959,7 @@ return errors === 0;
 }
 
 
-export const subAccountTransfer__body = validate609;
+const subAccountTransfer__body = validate609;
 
 function validate606(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -2088,7 +2088,7 @@ return errors === 0;
 }
 
 
-export const subAccountSpotTransfer__body = validate600;
+const subAccountSpotTransfer__body = validate600;
 
 
 function validate596(data, {instancePath=""}=atRoot){
@@ -2228,7 +2228,7 @@ return errors === 0;
 }
 
 
-export const evmUserModify__body = validate245;
+const evmUserModify__body = validate245;
 
 function validate244(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -2337,7 +2337,7 @@ return errors === 0;
 }
 
 
-export const reserveRequestWeight__body = validate518;
+const reserveRequestWeight__body = validate518;
 
 function validate517(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -2457,7 +2457,7 @@ return errors === 0;
 }
 
 
-export const noop__body = validate402;
+const noop__body = validate402;
 
 function validate401(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -2556,7 +2556,7 @@ return errors === 0;
 }
 
 
-export const allMids__body = validate57;
+const allMids__body = validate57;
 
 function validate57(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -2593,7 +2593,7 @@ return errors === 0;
 }
 
 
-export const spotClearinghouseState__body = validate564;
+const spotClearinghouseState__body = validate564;
 
 
 function validate564(data, {instancePath=""}=atRoot){
@@ -2647,7 +2647,7 @@ return errors === 0;
 }
 
 
-export const userRateLimit__body = validate724;
+const userRateLimit__body = validate724;
 
 function validate724(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -2776,7 +2776,7 @@ validate722.errors = vErrors;
 return errors === 0;
 }
 
-export const maxBuilderFee__body = validate363;
+const maxBuilderFee__body = validate363;
 
 function validate363(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -2850,7 +2850,7 @@ validate362.errors = vErrors;
 return errors === 0;
 }
 
-export const portfolio__body = validate503;
+const portfolio__body = validate503;
 
 function validate503(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -3040,75 +3040,75 @@ validate493.errors = vErrors;
 return errors === 0;
 }
 
-export const order__responses = {
+const order__responses = {
   "200": { validate: validate483 },
   "422": {},
 };
-export const modify__responses = {
+const modify__responses = {
   "200": { validate: validate233 },
   "422": {},
 };
-export const batchModify__responses = {
+const batchModify__responses = {
   "200": { validate: validate483 },
   "422": {},
 };
-export const scheduleCancel__responses = {
+const scheduleCancel__responses = {
   "200": { validate: validate233 },
   "422": {},
 };
-export const updateLeverage__responses = {
+const updateLeverage__responses = {
   "200": { validate: validate233 },
   "422": {},
 };
-export const updateIsolatedMargin__responses = {
+const updateIsolatedMargin__responses = {
   "200": { validate: validate233 },
   "422": {},
 };
-export const usdSend__responses = {
+const usdSend__responses = {
   "200": { validate: validate233 },
   "422": {},
 };
-export const vaultTransfer__responses = {
+const vaultTransfer__responses = {
   "200": { validate: validate233 },
   "422": {},
 };
-export const subAccountTransfer__responses = {
+const subAccountTransfer__responses = {
   "200": { validate: validate233 },
   "422": {},
 };
-export const subAccountSpotTransfer__responses = {
+const subAccountSpotTransfer__responses = {
   "200": { validate: validate233 },
   "422": {},
 };
-export const evmUserModify__responses = {
+const evmUserModify__responses = {
   "200": { validate: validate233 },
   "422": {},
 };
-export const reserveRequestWeight__responses = {
+const reserveRequestWeight__responses = {
   "200": { validate: validate233 },
   "422": {},
 };
-export const noop__responses = {
+const noop__responses = {
   "200": { validate: validate233 },
   "422": {},
 };
-export const allMids__responses = {
+const allMids__responses = {
   "200": { validate: validate54 },
   "422": {},
 };
-export const spotClearinghouseState__responses = {
+const spotClearinghouseState__responses = {
   "200": { validate: validate562 },
   "422": {},
 };
-export const userRateLimit__responses = {
+const userRateLimit__responses = {
   "200": { validate: validate722 },
   "422": {},
 };
-export const maxBuilderFee__responses = {
+const maxBuilderFee__responses = {
   "200": { validate: validate362 },
   "422": {},
 };
-export const portfolio__responses = {
+const portfolio__responses = {
   "200": { validate: validate493 },
   "422": {},
 };

@@ -15,7 +15,7 @@ import { int64_getBlocks } from "./int64/getBlocks.js";
 
 const func0 = hexAwarePattern;
 
-export const getMessages__query = validate366;
+const getMessages__query = validate366;
 const schema122 = {"properties":{"msg_hash":0,"body_hash":0,"source":0,"destination":0,"opcode":0,"direction":0,"exclude_externals":0,"only_externals":0,"start_utime":0,"end_utime":0,"start_lt":0,"end_lt":0,"limit":0,"offset":0,"sort":{"enum":["asc","desc"]}}};
 const func32 = Object.prototype.hasOwnProperty;
 
@@ -271,7 +271,7 @@ return errors === 0;
 
 
 
-export const getAccountStates__query = validate388;
+const getAccountStates__query = validate388;
 
 
 function validate388(data, {instancePath=""}=atRoot){
@@ -546,7 +546,7 @@ return errors === 0;
 
 
 
-export const getJettonWallets__query = validate397;
+const getJettonWallets__query = validate397;
 const schema129 = {"properties":{"sort":{"enum":["asc","desc"]}}};
 
 function validate397(data, {instancePath=""}=atRoot){
@@ -772,7 +772,7 @@ return errors === 0;
 
 
 
-export const getJettonTransfers__query = validate401;
+const getJettonTransfers__query = validate401;
 const schema130 = {"properties":{"owner_address":0,"jetton_wallet":0,"jetton_master":0,"direction":{"enum":["in","out","both"]},"start_utime":0,"end_utime":0,"start_lt":0,"end_lt":0,"limit":0,"offset":0,"sort":{"enum":["asc","desc"]}}};
 
 function validate401(data, {instancePath=""}=atRoot){
@@ -1166,7 +1166,7 @@ return errors === 0;
 
 
 
-export const getJettonBurns__query = validate407;
+const getJettonBurns__query = validate407;
 const schema131 = {"properties":{"address":0,"jetton_wallet":0,"jetton_master":0,"start_utime":0,"end_utime":0,"start_lt":0,"end_lt":0,"limit":0,"offset":0,"sort":{"enum":["asc","desc"]}}};
 
 function validate407(data, {instancePath=""}=atRoot){
@@ -1456,7 +1456,7 @@ return errors === 0;
 
 
 
-export const getNftTransfers__query = validate422;
+const getNftTransfers__query = validate422;
 const schema134 = {"properties":{"owner_address":0,"item_address":0,"collection_address":0,"direction":{"enum":["in","out","both"]},"start_utime":0,"end_utime":0,"start_lt":0,"end_lt":0,"limit":0,"offset":0,"sort":{"enum":["asc","desc"]}}};
 
 function validate422(data, {instancePath=""}=atRoot){
@@ -2124,7 +2124,7 @@ return errors === 0;
 }
 
 
-export const getBlocks__query = validate428;
+const getBlocks__query = validate428;
 const schema135 = {"properties":{"workchain":0,"shard":0,"seqno":0,"mc_seqno":0,"start_utime":0,"end_utime":0,"start_lt":0,"end_lt":0,"limit":0,"offset":0,"sort":{"enum":["asc","desc"]}}};
 
 
@@ -2299,55 +2299,55 @@ validate110.errors = vErrors;
 return errors === 0;
 }
 
-export const getMessages__responses = {
+const getMessages__responses = {
   "200": { validate: validate207, int64: [["messages","*","created_at"],["messages","*","created_lt"],["messages","*","fwd_fee"],["messages","*","ihr_fee"],["messages","*","import_fee"],["messages","*","value"]], convertInt64: int64_getMessages },
   "401": {},
   "422": { validate: validate349 },
   "429": {},
   "500": { validate: validate348 },
 };
-export const getAccountStates__responses = {
+const getAccountStates__responses = {
   "200": { validate: validate64, int64: [["accounts","*","balance"],["accounts","*","last_transaction_lt"]], convertInt64: int64_getAccountStates },
   "401": {},
   "422": { validate: validate349 },
   "429": {},
   "500": { validate: validate348 },
 };
-export const getJettonWallets__responses = {
+const getJettonWallets__responses = {
   "200": { validate: validate182, int64: [["jetton_wallets","*","balance"],["jetton_wallets","*","last_transaction_lt"]], convertInt64: int64_getJettonWallets },
   "401": {},
   "422": { validate: validate349 },
   "429": {},
   "500": { validate: validate348 },
 };
-export const getJettonTransfers__responses = {
+const getJettonTransfers__responses = {
   "200": { validate: validate172, int64: [["jetton_transfers","*","amount"],["jetton_transfers","*","forward_ton_amount"],["jetton_transfers","*","query_id"],["jetton_transfers","*","transaction_lt"]], convertInt64: int64_getJettonTransfers },
   "401": {},
   "422": { validate: validate349 },
   "429": {},
   "500": { validate: validate348 },
 };
-export const getJettonBurns__responses = {
+const getJettonBurns__responses = {
   "200": { validate: validate153, int64: [["jetton_burns","*","amount"],["jetton_burns","*","query_id"],["jetton_burns","*","transaction_lt"]], convertInt64: int64_getJettonBurns },
   "401": {},
   "422": { validate: validate349 },
   "429": {},
   "500": { validate: validate348 },
 };
-export const getNftTransfers__responses = {
+const getNftTransfers__responses = {
   "200": { validate: validate239, int64: [["nft_transfers","*","forward_amount"],["nft_transfers","*","query_id"],["nft_transfers","*","transaction_lt"]], convertInt64: int64_getNftTransfers },
   "401": {},
   "422": { validate: validate349 },
   "429": {},
   "500": { validate: validate348 },
 };
-export const getMasterchainInfo__responses = {
+const getMasterchainInfo__responses = {
   "200": { validate: validate186, int64: [["first","end_lt"],["first","gen_utime"],["first","start_lt"],["last","end_lt"],["last","gen_utime"],["last","start_lt"]], convertInt64: int64_getMasterchainInfo },
   "401": {},
   "429": {},
   "500": { validate: validate348 },
 };
-export const getBlocks__responses = {
+const getBlocks__responses = {
   "200": { validate: validate110, int64: [["blocks","*","end_lt"],["blocks","*","gen_utime"],["blocks","*","start_lt"]], convertInt64: int64_getBlocks },
   "401": {},
   "404": { validate: validate347 },

@@ -10,7 +10,7 @@ import { int64_getNftItems } from "./int64/getNftItems.js";
 
 const func0 = hexAwarePattern;
 
-export const getTraces__query = validate375;
+const getTraces__query = validate375;
 const schema123 = {"properties":{"account":0,"trace_id":0,"tx_hash":0,"msg_hash":0,"mc_seqno":0,"include_actions":0,"start_utime":0,"end_utime":0,"start_lt":0,"end_lt":0,"limit":0,"offset":0,"sort":{"enum":["asc","desc"]}}};
 const func32 = Object.prototype.hasOwnProperty;
 
@@ -814,7 +814,7 @@ return errors === 0;
 
 
 
-export const getActions__query = validate382;
+const getActions__query = validate382;
 const schema124 = {"properties":{"action_id":0,"trace_id":0,"tx_hash":0,"tx_lt":0,"account":0,"action_type":0,"start_utime":0,"end_utime":0,"start_lt":0,"end_lt":0,"limit":0,"offset":0,"sort":{"enum":["asc","desc"]}}};
 
 function validate382(data, {instancePath=""}=atRoot){
@@ -1008,7 +1008,7 @@ return errors === 0;
 
 
 
-export const getNftItems__query = validate416;
+const getNftItems__query = validate416;
 
 const pattern5 = func0("^[0-9]+$", "u");
 
@@ -1380,7 +1380,7 @@ validate229.errors = vErrors;
 return errors === 0;
 }
 
-export const getTraces__responses = {
+const getTraces__responses = {
   "200": { validate: validate298, int64: [["traces","*","actions","*","end_lt"],["traces","*","actions","*","start_lt"],["traces","*","actions","*","trace_end_lt"],["traces","*","end_lt"],["traces","*","mc_seqno_end"],["traces","*","mc_seqno_start"],["traces","*","start_lt"],["traces","*","transactions","*","account_state_after","balance"],["traces","*","transactions","*","account_state_before","balance"],["traces","*","transactions","*","description","action","tot_msg_size","bits"],["traces","*","transactions","*","description","action","tot_msg_size","cells"],["traces","*","transactions","*","description","action","total_action_fees"],["traces","*","transactions","*","description","action","total_fwd_fees"],["traces","*","transactions","*","description","bounce","fwd_fees"],["traces","*","transactions","*","description","bounce","msg_fees"],["traces","*","transactions","*","description","bounce","msg_size","bits"],["traces","*","transactions","*","description","bounce","msg_size","cells"],["traces","*","transactions","*","description","bounce","req_fwd_fees"],["traces","*","transactions","*","description","compute_ph","gas_credit"],["traces","*","transactions","*","description","compute_ph","gas_fees"],["traces","*","transactions","*","description","compute_ph","gas_limit"],["traces","*","transactions","*","description","compute_ph","gas_used"],["traces","*","transactions","*","description","credit_ph","credit"],["traces","*","transactions","*","description","credit_ph","due_fees_collected"],["traces","*","transactions","*","description","storage_ph","storage_fees_collected"],["traces","*","transactions","*","description","storage_ph","storage_fees_due"],["traces","*","transactions","*","in_msg","created_at"],["traces","*","transactions","*","in_msg","created_lt"],["traces","*","transactions","*","in_msg","fwd_fee"],["traces","*","transactions","*","in_msg","ihr_fee"],["traces","*","transactions","*","in_msg","import_fee"],["traces","*","transactions","*","in_msg","value"],["traces","*","transactions","*","lt"],["traces","*","transactions","*","out_msgs","*","created_at"],["traces","*","transactions","*","out_msgs","*","created_lt"],["traces","*","transactions","*","out_msgs","*","fwd_fee"],["traces","*","transactions","*","out_msgs","*","ihr_fee"],["traces","*","transactions","*","out_msgs","*","import_fee"],["traces","*","transactions","*","out_msgs","*","value"],["traces","*","transactions","*","prev_trans_lt"],["traces","*","transactions","*","total_fees"]], convertInt64: int64_getTraces },
   "401": {},
   "404": { validate: validate347 },
@@ -1388,14 +1388,14 @@ export const getTraces__responses = {
   "429": {},
   "500": { validate: validate348 },
 };
-export const getActions__responses = {
+const getActions__responses = {
   "200": { validate: validate86, int64: [["actions","*","end_lt"],["actions","*","start_lt"],["actions","*","trace_end_lt"]], convertInt64: int64_getActions },
   "401": {},
   "422": { validate: validate141 },
   "429": {},
   "500": { validate: validate141 },
 };
-export const getNftItems__responses = {
+const getNftItems__responses = {
   "200": { validate: validate229, int64: [["nft_items","*","collection","last_transaction_lt"],["nft_items","*","collection","next_item_index"],["nft_items","*","index"],["nft_items","*","last_transaction_lt"]], convertInt64: int64_getNftItems },
   "401": {},
   "422": { validate: validate349 },

@@ -3,19 +3,15 @@
 import { validate137, validate347, validate348, validate349, validate53, validate54, validate58, validate60, validate62, validate66, validate67, validate70, validate71, validate99 } from "./components/AccountAddressList.js";
 import { validate149, validate201, validate243, validate248 } from "./components/ShardQuery.js";
 import { validate141, validate215, validate263 } from "./components/Transaction.js";
-import { addAlternatives, addIssuesAt, atRoot, commonJsExports, issueAt } from "./components/helpers.js";
+import { addAlternatives, addIssuesAt, atRoot, codePointLength, issueAt } from "./components/helpers.js";
 import { int64_getTransactions } from "./int64/getTransactions.js";
 import { int64_getWalletStates } from "./int64/getWalletStates.js";
 import { int64_getAddressInformation } from "./int64/getAddressInformation.js";
 import { int64_getJettonMasters } from "./int64/getJettonMasters.js";
 import { int64_getNftCollections } from "./int64/getNftCollections.js";
 import { int64_estimateFee } from "./int64/estimateFee.js";
-import * as module0 from "ajv/dist/runtime/ucs2length.js";
 
-const cjs0 = commonJsExports(module0);
-
-
-export const getTransactions__query = validate350;
+const getTransactions__query = validate350;
 const schema119 = {"properties":{"account":0,"exclude_account":0,"workchain":0,"shard":0,"seqno":0,"mc_seqno":0,"hash":0,"lt":0,"start_utime":0,"end_utime":0,"start_lt":0,"end_lt":0,"limit":0,"offset":0,"sort":{"enum":["asc","desc"]}}};
 const func32 = Object.prototype.hasOwnProperty;
 
@@ -233,7 +229,7 @@ return errors === 0;
 
 
 
-export const getTransactionsByMessage__query = validate358;
+const getTransactionsByMessage__query = validate358;
 
 
 
@@ -313,7 +309,7 @@ return errors === 0;
 
 
 
-export const getAdjacentTransactions__query = validate363;
+const getAdjacentTransactions__query = validate363;
 
 function validate363(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -353,7 +349,7 @@ return errors === 0;
 
 
 
-export const getWalletStates__query = validate390;
+const getWalletStates__query = validate390;
 
 function validate390(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -570,7 +566,7 @@ return errors === 0;
 
 
 
-export const getAddressInformation__query = validate392;
+const getAddressInformation__query = validate392;
 
 
 function validate392(data, {instancePath=""}=atRoot){
@@ -711,7 +707,7 @@ return errors === 0;
 
 
 
-export const getWalletInformation__query = validate392;
+const getWalletInformation__query = validate392;
 
 const schema113 = {"properties":{"last_transaction_hash":{"type":["string","null"]}}};
 
@@ -816,7 +812,7 @@ return errors === 0;
 
 
 
-export const getAddressBook__query = validate390;
+const getAddressBook__query = validate390;
 
 
 
@@ -841,7 +837,7 @@ return errors === 0;
 
 
 
-export const getMetadata__query = validate390;
+const getMetadata__query = validate390;
 
 
 
@@ -866,7 +862,7 @@ return errors === 0;
 
 
 
-export const getJettonMasters__query = validate394;
+const getJettonMasters__query = validate394;
 
 function validate394(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -1069,7 +1065,7 @@ return errors === 0;
 
 
 
-export const getNftCollections__query = validate413;
+const getNftCollections__query = validate413;
 
 function validate413(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -1181,7 +1177,7 @@ return errors === 0;
 
 
 
-export const runGetMethod__body = validate129;
+const runGetMethod__body = validate129;
 const schema55 = {"properties":{"type":{"enum":["num","cell","slice"]}}};
 
 function validate131(data, {instancePath=""}=atRoot){
@@ -1228,7 +1224,7 @@ validate131.errors = vErrors;
 return errors === 0;
 }
 
-const func10 = cjs0.default;
+const func10 = codePointLength;
 
 function validate129(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -1438,7 +1434,7 @@ return errors === 0;
 
 
 
-export const estimateFee__body = validate122;
+const estimateFee__body = validate122;
 
 function validate122(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -1604,7 +1600,7 @@ return errors === 0;
 
 
 
-export const sendMessage__body = validate113;
+const sendMessage__body = validate113;
 
 function validate113(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -1673,7 +1669,7 @@ validate246.errors = vErrors;
 return errors === 0;
 }
 
-export const getTransactions__responses = {
+const getTransactions__responses = {
   "200": { validate: validate333, int64: [["transactions","*","account_state_after","balance"],["transactions","*","account_state_before","balance"],["transactions","*","description","action","tot_msg_size","bits"],["transactions","*","description","action","tot_msg_size","cells"],["transactions","*","description","action","total_action_fees"],["transactions","*","description","action","total_fwd_fees"],["transactions","*","description","bounce","fwd_fees"],["transactions","*","description","bounce","msg_fees"],["transactions","*","description","bounce","msg_size","bits"],["transactions","*","description","bounce","msg_size","cells"],["transactions","*","description","bounce","req_fwd_fees"],["transactions","*","description","compute_ph","gas_credit"],["transactions","*","description","compute_ph","gas_fees"],["transactions","*","description","compute_ph","gas_limit"],["transactions","*","description","compute_ph","gas_used"],["transactions","*","description","credit_ph","credit"],["transactions","*","description","credit_ph","due_fees_collected"],["transactions","*","description","storage_ph","storage_fees_collected"],["transactions","*","description","storage_ph","storage_fees_due"],["transactions","*","in_msg","created_at"],["transactions","*","in_msg","created_lt"],["transactions","*","in_msg","fwd_fee"],["transactions","*","in_msg","ihr_fee"],["transactions","*","in_msg","import_fee"],["transactions","*","in_msg","value"],["transactions","*","lt"],["transactions","*","out_msgs","*","created_at"],["transactions","*","out_msgs","*","created_lt"],["transactions","*","out_msgs","*","fwd_fee"],["transactions","*","out_msgs","*","ihr_fee"],["transactions","*","out_msgs","*","import_fee"],["transactions","*","out_msgs","*","value"],["transactions","*","prev_trans_lt"],["transactions","*","total_fees"]], convertInt64: int64_getTransactions },
   "401": {},
   "404": { validate: validate347 },
@@ -1681,35 +1677,35 @@ export const getTransactions__responses = {
   "429": {},
   "500": { validate: validate348 },
 };
-export const getTransactionsByMessage__responses = {
+const getTransactionsByMessage__responses = {
   "200": { validate: validate333, int64: [["transactions","*","account_state_after","balance"],["transactions","*","account_state_before","balance"],["transactions","*","description","action","tot_msg_size","bits"],["transactions","*","description","action","tot_msg_size","cells"],["transactions","*","description","action","total_action_fees"],["transactions","*","description","action","total_fwd_fees"],["transactions","*","description","bounce","fwd_fees"],["transactions","*","description","bounce","msg_fees"],["transactions","*","description","bounce","msg_size","bits"],["transactions","*","description","bounce","msg_size","cells"],["transactions","*","description","bounce","req_fwd_fees"],["transactions","*","description","compute_ph","gas_credit"],["transactions","*","description","compute_ph","gas_fees"],["transactions","*","description","compute_ph","gas_limit"],["transactions","*","description","compute_ph","gas_used"],["transactions","*","description","credit_ph","credit"],["transactions","*","description","credit_ph","due_fees_collected"],["transactions","*","description","storage_ph","storage_fees_collected"],["transactions","*","description","storage_ph","storage_fees_due"],["transactions","*","in_msg","created_at"],["transactions","*","in_msg","created_lt"],["transactions","*","in_msg","fwd_fee"],["transactions","*","in_msg","ihr_fee"],["transactions","*","in_msg","import_fee"],["transactions","*","in_msg","value"],["transactions","*","lt"],["transactions","*","out_msgs","*","created_at"],["transactions","*","out_msgs","*","created_lt"],["transactions","*","out_msgs","*","fwd_fee"],["transactions","*","out_msgs","*","ihr_fee"],["transactions","*","out_msgs","*","import_fee"],["transactions","*","out_msgs","*","value"],["transactions","*","prev_trans_lt"],["transactions","*","total_fees"]], convertInt64: int64_getTransactions },
   "401": {},
   "422": { validate: validate349 },
   "429": {},
   "500": { validate: validate348 },
 };
-export const getAdjacentTransactions__responses = {
+const getAdjacentTransactions__responses = {
   "200": { validate: validate333, int64: [["transactions","*","account_state_after","balance"],["transactions","*","account_state_before","balance"],["transactions","*","description","action","tot_msg_size","bits"],["transactions","*","description","action","tot_msg_size","cells"],["transactions","*","description","action","total_action_fees"],["transactions","*","description","action","total_fwd_fees"],["transactions","*","description","bounce","fwd_fees"],["transactions","*","description","bounce","msg_fees"],["transactions","*","description","bounce","msg_size","bits"],["transactions","*","description","bounce","msg_size","cells"],["transactions","*","description","bounce","req_fwd_fees"],["transactions","*","description","compute_ph","gas_credit"],["transactions","*","description","compute_ph","gas_fees"],["transactions","*","description","compute_ph","gas_limit"],["transactions","*","description","compute_ph","gas_used"],["transactions","*","description","credit_ph","credit"],["transactions","*","description","credit_ph","due_fees_collected"],["transactions","*","description","storage_ph","storage_fees_collected"],["transactions","*","description","storage_ph","storage_fees_due"],["transactions","*","in_msg","created_at"],["transactions","*","in_msg","created_lt"],["transactions","*","in_msg","fwd_fee"],["transactions","*","in_msg","ihr_fee"],["transactions","*","in_msg","import_fee"],["transactions","*","in_msg","value"],["transactions","*","lt"],["transactions","*","out_msgs","*","created_at"],["transactions","*","out_msgs","*","created_lt"],["transactions","*","out_msgs","*","fwd_fee"],["transactions","*","out_msgs","*","ihr_fee"],["transactions","*","out_msgs","*","import_fee"],["transactions","*","out_msgs","*","value"],["transactions","*","prev_trans_lt"],["transactions","*","total_fees"]], convertInt64: int64_getTransactions },
   "401": {},
   "422": { validate: validate349 },
   "429": {},
   "500": { validate: validate348 },
 };
-export const getWalletStates__responses = {
+const getWalletStates__responses = {
   "200": { validate: validate343, int64: [["wallets","*","balance"],["wallets","*","last_transaction_lt"]], convertInt64: int64_getWalletStates },
   "401": {},
   "422": { validate: validate349 },
   "429": {},
   "500": { validate: validate348 },
 };
-export const getAddressInformation__responses = {
+const getAddressInformation__responses = {
   "200": { validate: validate93, int64: [["balance"],["last_transaction_lt"]], convertInt64: int64_getAddressInformation },
   "401": {},
   "422": { validate: validate349 },
   "429": {},
   "500": { validate: validate348 },
 };
-export const getWalletInformation__responses = {
+const getWalletInformation__responses = {
   "200": { validate: validate336, int64: [["balance"],["last_transaction_lt"]], convertInt64: int64_getAddressInformation },
   "401": {},
   "409": { validate: validate141 },
@@ -1717,49 +1713,49 @@ export const getWalletInformation__responses = {
   "429": {},
   "500": { validate: validate348 },
 };
-export const getAddressBook__responses = {
+const getAddressBook__responses = {
   "200": { validate: validate90 },
   "401": {},
   "422": { validate: validate349 },
   "429": {},
   "500": { validate: validate348 },
 };
-export const getMetadata__responses = {
+const getMetadata__responses = {
   "200": { validate: validate211 },
   "401": {},
   "422": { validate: validate349 },
   "429": {},
   "500": { validate: validate348 },
 };
-export const getJettonMasters__responses = {
+const getJettonMasters__responses = {
   "200": { validate: validate161, int64: [["jetton_masters","*","last_transaction_lt"],["jetton_masters","*","total_supply"]], convertInt64: int64_getJettonMasters },
   "401": {},
   "422": { validate: validate349 },
   "429": {},
   "500": { validate: validate348 },
 };
-export const getNftCollections__responses = {
+const getNftCollections__responses = {
   "200": { validate: validate219, int64: [["nft_collections","*","last_transaction_lt"],["nft_collections","*","next_item_index"]], convertInt64: int64_getNftCollections },
   "401": {},
   "422": { validate: validate349 },
   "429": {},
   "500": { validate: validate348 },
 };
-export const runGetMethod__responses = {
+const runGetMethod__responses = {
   "200": { validate: validate133 },
   "401": {},
   "422": { validate: validate349 },
   "429": {},
   "500": { validate: validate348 },
 };
-export const estimateFee__responses = {
+const estimateFee__responses = {
   "200": { validate: validate114, int64: [["destination_fees","*","fwd_fee"],["destination_fees","*","gas_fee"],["destination_fees","*","in_fwd_fee"],["destination_fees","*","storage_fee"],["source_fees","fwd_fee"],["source_fees","gas_fee"],["source_fees","in_fwd_fee"],["source_fees","storage_fee"]], convertInt64: int64_estimateFee },
   "401": {},
   "422": { validate: validate349 },
   "429": {},
   "500": { validate: validate348 },
 };
-export const sendMessage__responses = {
+const sendMessage__responses = {
   "200": { validate: validate246 },
   "401": {},
   "422": { validate: validate349 },

@@ -17,7 +17,7 @@ import { int64_getDelegatedResourceV2 } from "./int64/getDelegatedResourceV2.js"
 
 const func0 = hexAwarePattern;
 
-export const getAccount__body = validate528;
+const getAccount__body = validate528;
 
 
 
@@ -579,7 +579,7 @@ validate554.errors = vErrors;
 return errors === 0;
 }
 
-export const getAccountResource__body = validate528;
+const getAccountResource__body = validate528;
 
 
 function validate124(data, {instancePath=""}=atRoot){
@@ -790,7 +790,7 @@ validate140.errors = vErrors;
 return errors === 0;
 }
 
-export const getContract__body = validate548;
+const getContract__body = validate548;
 
 function validate548(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -1163,7 +1163,7 @@ validate319.errors = vErrors;
 return errors === 0;
 }
 
-export const getContractInfo__body = validate548;
+const getContractInfo__body = validate548;
 
 
 function validate296(data, {instancePath=""}=atRoot){
@@ -1290,7 +1290,7 @@ validate312.errors = vErrors;
 return errors === 0;
 }
 
-export const createTransaction__body = validate337;
+const createTransaction__body = validate337;
 const schema44 = {"type":["integer","string"]};
 const pattern4 = new RegExp("^-?[0-9]+$");
 const pattern9 = func0("^[1-9][0-9]*$", "u");
@@ -1439,7 +1439,7 @@ validate593.errors = vErrors;
 return errors === 0;
 }
 
-export const transferAsset__body = validate491;
+const transferAsset__body = validate491;
 const pattern37 = func0("^[0-9a-fA-F]+$", "u");
 
 function validate491(data, {instancePath=""}=atRoot){
@@ -1515,7 +1515,7 @@ return errors === 0;
 }
 
 
-export const getAssetIssueListByName__body = validate533;
+const getAssetIssueListByName__body = validate533;
 
 function validate533(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -1899,7 +1899,7 @@ validate565.errors = vErrors;
 return errors === 0;
 }
 
-export const getAssetIssueById__body = validate531;
+const getAssetIssueById__body = validate531;
 
 function validate531(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -2011,64 +2011,14 @@ validate558.errors = vErrors;
 return errors === 0;
 }
 
-export const getAssetIssueByAccount__body = validate528;
+const getAssetIssueByAccount__body = validate528;
 
 
-function validate562(data, {instancePath=""}=atRoot){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-let passing0 = null;
-var _errs1 = errors;
-if(!(validate172(data, {instancePath}))){
-vErrors = addIssues(vErrors, validate172.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-}
-var _errs2 = errors;
-if(!(validate118(data, {instancePath}))){
-vErrors = addIssues(vErrors, validate118.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs2 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-}
-}
-if(!valid0){
-vErrors = addAlternatives(vErrors, [_errs1, _errs2], {instancePath,keyword:"oneOf",params:{passingSchemas: passing0}});
-errors = vErrors.length;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate562.errors = vErrors;
-return errors === 0;
-}
 
-export const getAssetIssueList__query = validate596;
+const getAssetIssueList__query = validate596;
 
 
-export const getPaginatedAssetIssueList__body = validate535;
+const getPaginatedAssetIssueList__body = validate535;
 
 function validate535(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -2138,22 +2088,22 @@ return errors === 0;
 }
 
 
-export const getAccountSolidity__body = validate528;
+const getAccountSolidity__body = validate528;
 
 
-export const getAssetIssueListByNameSolidity__body = validate533;
+const getAssetIssueListByNameSolidity__body = validate533;
 
 
-export const getAssetIssueByIdSolidity__body = validate531;
+const getAssetIssueByIdSolidity__body = validate531;
 
 
-export const getAssetIssueListSolidity__query = validate596;
+const getAssetIssueListSolidity__query = validate596;
 
 
-export const getPaginatedAssetIssueListSolidity__body = validate535;
+const getPaginatedAssetIssueListSolidity__body = validate535;
 
 
-export const estimateEnergy__body = validate380;
+const estimateEnergy__body = validate380;
 const schema101 = {"properties":{"owner_address":0,"contract_address":0,"function_selector":0,"parameter":0,"data":0,"call_value":{"type":["integer","string"]},"call_token_value":{"type":["integer","string"]},"token_id":{"type":["integer","string"]},"visible":0}};
 const func25 = Object.prototype.hasOwnProperty;
 const pattern19 = func0("^[A-Za-z_$][A-Za-z0-9_$]*\\(.*\\)$", "u");
@@ -2470,37 +2420,9 @@ validate377.errors = vErrors;
 return errors === 0;
 }
 
-export const getChainParameters__query = validate596;
+const getChainParameters__query = validate596;
 
 
-function validate260(data, {instancePath=""}=atRoot){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.key === undefined){
-vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "key"});
-errors++;
-}
-if(data.key !== undefined){
-if(typeof data.key !== "string"){
-vErrors = issueAt(vErrors, instancePath+"/key", "type", {type: "string"});
-errors++;
-}
-}
-if(data.value !== undefined){
-if(!(validate61(data.value))){
-vErrors = addIssuesAt(vErrors, validate61.errors, instancePath+"/value");
-errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
-errors++;
-}
-validate260.errors = vErrors;
-return errors === 0;
-}
 
 
 function validate262(data, {instancePath=""}=atRoot){
@@ -2516,8 +2438,8 @@ let data0 = data.chainParameter;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate260(data0[i0]))){
-vErrors = addIssuesAt(vErrors, validate260.errors, instancePath+"/chainParameter/" + i0);
+if(!(validate70(data0[i0]))){
+vErrors = addIssuesAt(vErrors, validate70.errors, instancePath+"/chainParameter/" + i0);
 errors = vErrors.length;
 }
 }
@@ -2588,7 +2510,7 @@ validate264.errors = vErrors;
 return errors === 0;
 }
 
-export const getAccountNet__body = validate528;
+const getAccountNet__body = validate528;
 
 
 function validate107(data, {instancePath=""}=atRoot){
@@ -2757,7 +2679,7 @@ validate116.errors = vErrors;
 return errors === 0;
 }
 
-export const freezeBalanceV2__body = validate390;
+const freezeBalanceV2__body = validate390;
 const schema90 = {"enum":["BANDWIDTH","ENERGY","TRON_POWER"]};
 
 function validate346(data, {instancePath=""}=atRoot){
@@ -2828,58 +2750,8 @@ return errors === 0;
 }
 
 
-function validate579(data, {instancePath=""}=atRoot){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-let passing0 = null;
-var _errs1 = errors;
-if(!(validate289(data, {instancePath}))){
-vErrors = addIssues(vErrors, validate289.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-}
-var _errs2 = errors;
-if(!(validate118(data, {instancePath}))){
-vErrors = addIssues(vErrors, validate118.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs2 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-}
-}
-if(!valid0){
-vErrors = addAlternatives(vErrors, [_errs1, _errs2], {instancePath,keyword:"oneOf",params:{passingSchemas: passing0}});
-errors = vErrors.length;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate579.errors = vErrors;
-return errors === 0;
-}
 
-export const unfreezeBalanceV2__body = validate511;
+const unfreezeBalanceV2__body = validate511;
 
 function validate511(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -2933,7 +2805,7 @@ return errors === 0;
 }
 
 
-export const delegateResource__body = validate342;
+const delegateResource__body = validate342;
 const schema89 = {"properties":{"lock_period":{"type":["integer","string"]}}};
 
 function validate342(data, {instancePath=""}=atRoot){
@@ -3037,7 +2909,7 @@ return errors === 0;
 }
 
 
-export const unDelegateResource__body = validate505;
+const unDelegateResource__body = validate505;
 
 function validate505(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -3105,7 +2977,7 @@ return errors === 0;
 }
 
 
-export const withdrawExpireUnfreeze__body = validate411;
+const withdrawExpireUnfreeze__body = validate411;
 
 function validate411(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -3143,7 +3015,7 @@ return errors === 0;
 }
 
 
-export const getCanWithdrawUnfreezeAmount__body = validate254;
+const getCanWithdrawUnfreezeAmount__body = validate254;
 const schema70 = {"properties":{"timestamp":{"type":["integer","string"]}}};
 
 function validate254(data, {instancePath=""}=atRoot){
@@ -3315,7 +3187,7 @@ validate257.errors = vErrors;
 return errors === 0;
 }
 
-export const getDelegatedResourceV2__body = validate363;
+const getDelegatedResourceV2__body = validate363;
 
 function validate363(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -3527,42 +3399,8 @@ validate367.errors = vErrors;
 return errors === 0;
 }
 
-export const getDelegatedResourceAccountIndexV2__body = validate148;
+const getDelegatedResourceAccountIndexV2__body = validate548;
 
-function validate148(data, {instancePath=""}=atRoot){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.value === undefined){
-vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "value"});
-errors++;
-}
-for(const key0 in data){
-if(!((key0 === "value") || (key0 === "visible"))){
-vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
-errors++;
-}
-}
-if(data.value !== undefined){
-if(!(validate59(data.value))){
-vErrors = addIssuesAt(vErrors, validate59.errors, instancePath+"/value");
-errors = vErrors.length;
-}
-}
-if(data.visible !== undefined){
-if(!(validate122(data.visible))){
-vErrors = addIssuesAt(vErrors, validate122.errors, instancePath+"/visible");
-errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
-errors++;
-}
-validate148.errors = vErrors;
-return errors === 0;
-}
 
 
 function validate349(data, {instancePath=""}=atRoot){
@@ -3701,160 +3539,160 @@ validate353.errors = vErrors;
 return errors === 0;
 }
 
-export const getAccount__responses = {
+const getAccount__responses = {
   "200": { validate: validate554, int64: [["account_resource","acquired_delegated_frozenV2_balance_for_energy"],["account_resource","delegated_frozenV2_balance_for_energy"],["account_resource","energy_usage"],["account_resource","energy_window_size"],["account_resource","latest_consume_time_for_energy"],["acquired_delegated_frozenV2_balance_for_bandwidth"],["active_permission","*","keys","*","weight"],["active_permission","*","threshold"],["allowance"],["assetV2","*","value"],["balance"],["create_time"],["delegated_frozenV2_balance_for_bandwidth"],["free_asset_net_usageV2","*","value"],["free_net_usage"],["frozenV2","*","amount"],["latest_consume_free_time"],["latest_consume_time"],["latest_opration_time"],["latest_withdraw_time"],["net_usage"],["net_window_size"],["owner_permission","keys","*","weight"],["owner_permission","threshold"],["unfrozenV2","*","unfreeze_amount"],["unfrozenV2","*","unfreeze_expire_time"],["witness_permission","keys","*","weight"],["witness_permission","threshold"]], convertInt64: int64_getAccount },
   "401": {},
   "413": {},
   "429": {},
 };
-export const getAccountResource__responses = {
+const getAccountResource__responses = {
   "200": { validate: validate140, int64: [["EnergyLimit"],["EnergyUsed"],["NetLimit"],["NetUsed"],["TotalEnergyLimit"],["TotalEnergyWeight"],["TotalNetLimit"],["TotalNetWeight"],["TotalTronPowerWeight"],["assetNetLimit","*","value"],["assetNetUsed","*","value"],["freeNetLimit"],["freeNetUsed"],["tronPowerLimit"],["tronPowerUsed"]], convertInt64: int64_getAccountResource },
   "401": {},
   "413": {},
   "429": {},
 };
-export const getContract__responses = {
+const getContract__responses = {
   "200": { validate: validate319, int64: [["call_value"],["consume_user_resource_percent"],["origin_energy_limit"]], convertInt64: int64_getContract },
   "401": {},
   "413": {},
   "429": {},
 };
-export const getContractInfo__responses = {
+const getContractInfo__responses = {
   "200": { validate: validate312, int64: [["contract_state","energy_factor"],["contract_state","energy_usage"],["contract_state","update_cycle"],["smart_contract","call_value"],["smart_contract","consume_user_resource_percent"],["smart_contract","origin_energy_limit"]], convertInt64: int64_getContractInfo },
   "401": {},
   "413": {},
   "429": {},
 };
-export const createTransaction__responses = {
+const createTransaction__responses = {
   "200": { validate: validate593, int64: [["raw_data","contract","*","parameter","value","amount"],["raw_data","contract","*","parameter","value","balance"],["raw_data","contract","*","parameter","value","call_token_value"],["raw_data","contract","*","parameter","value","call_value"],["raw_data","contract","*","parameter","value","frozen_balance"],["raw_data","contract","*","parameter","value","lock_period"],["raw_data","contract","*","parameter","value","token_id"],["raw_data","contract","*","parameter","value","unfreeze_balance"],["raw_data","expiration"],["raw_data","fee_limit"],["raw_data","timestamp"]], convertInt64: int64_createTransaction },
   "401": {},
   "413": {},
   "429": {},
 };
-export const transferAsset__responses = {
+const transferAsset__responses = {
   "200": { validate: validate593, int64: [["raw_data","contract","*","parameter","value","amount"],["raw_data","contract","*","parameter","value","balance"],["raw_data","contract","*","parameter","value","call_token_value"],["raw_data","contract","*","parameter","value","call_value"],["raw_data","contract","*","parameter","value","frozen_balance"],["raw_data","contract","*","parameter","value","lock_period"],["raw_data","contract","*","parameter","value","token_id"],["raw_data","contract","*","parameter","value","unfreeze_balance"],["raw_data","expiration"],["raw_data","fee_limit"],["raw_data","timestamp"]], convertInt64: int64_createTransaction },
   "401": {},
   "413": {},
   "429": {},
 };
-export const getAssetIssueListByName__responses = {
+const getAssetIssueListByName__responses = {
   "200": { validate: validate565, int64: [["assetIssue","*","end_time"],["assetIssue","*","free_asset_net_limit"],["assetIssue","*","frozen_supply","*","frozen_amount"],["assetIssue","*","frozen_supply","*","frozen_days"],["assetIssue","*","order"],["assetIssue","*","public_free_asset_net_limit"],["assetIssue","*","public_free_asset_net_usage"],["assetIssue","*","public_latest_free_net_time"],["assetIssue","*","start_time"],["assetIssue","*","total_supply"]], convertInt64: int64_getAssetIssueListByName },
   "401": {},
   "413": {},
   "429": {},
 };
-export const getAssetIssueById__responses = {
+const getAssetIssueById__responses = {
   "200": { validate: validate558, int64: [["end_time"],["free_asset_net_limit"],["frozen_supply","*","frozen_amount"],["frozen_supply","*","frozen_days"],["order"],["public_free_asset_net_limit"],["public_free_asset_net_usage"],["public_latest_free_net_time"],["start_time"],["total_supply"]], convertInt64: int64_getAssetIssueById },
   "401": {},
   "413": {},
   "429": {},
 };
-export const getAssetIssueByAccount__responses = {
-  "200": { validate: validate562, int64: [["assetIssue","*","end_time"],["assetIssue","*","free_asset_net_limit"],["assetIssue","*","frozen_supply","*","frozen_amount"],["assetIssue","*","frozen_supply","*","frozen_days"],["assetIssue","*","order"],["assetIssue","*","public_free_asset_net_limit"],["assetIssue","*","public_free_asset_net_usage"],["assetIssue","*","public_latest_free_net_time"],["assetIssue","*","start_time"],["assetIssue","*","total_supply"]], convertInt64: int64_getAssetIssueListByName },
+const getAssetIssueByAccount__responses = {
+  "200": { validate: validate565, int64: [["assetIssue","*","end_time"],["assetIssue","*","free_asset_net_limit"],["assetIssue","*","frozen_supply","*","frozen_amount"],["assetIssue","*","frozen_supply","*","frozen_days"],["assetIssue","*","order"],["assetIssue","*","public_free_asset_net_limit"],["assetIssue","*","public_free_asset_net_usage"],["assetIssue","*","public_latest_free_net_time"],["assetIssue","*","start_time"],["assetIssue","*","total_supply"]], convertInt64: int64_getAssetIssueListByName },
   "401": {},
   "413": {},
   "429": {},
 };
-export const getAssetIssueList__responses = {
-  "200": { validate: validate562, int64: [["assetIssue","*","end_time"],["assetIssue","*","free_asset_net_limit"],["assetIssue","*","frozen_supply","*","frozen_amount"],["assetIssue","*","frozen_supply","*","frozen_days"],["assetIssue","*","order"],["assetIssue","*","public_free_asset_net_limit"],["assetIssue","*","public_free_asset_net_usage"],["assetIssue","*","public_latest_free_net_time"],["assetIssue","*","start_time"],["assetIssue","*","total_supply"]], convertInt64: int64_getAssetIssueListByName },
+const getAssetIssueList__responses = {
+  "200": { validate: validate565, int64: [["assetIssue","*","end_time"],["assetIssue","*","free_asset_net_limit"],["assetIssue","*","frozen_supply","*","frozen_amount"],["assetIssue","*","frozen_supply","*","frozen_days"],["assetIssue","*","order"],["assetIssue","*","public_free_asset_net_limit"],["assetIssue","*","public_free_asset_net_usage"],["assetIssue","*","public_latest_free_net_time"],["assetIssue","*","start_time"],["assetIssue","*","total_supply"]], convertInt64: int64_getAssetIssueListByName },
   "401": {},
   "429": {},
 };
-export const getPaginatedAssetIssueList__responses = {
-  "200": { validate: validate562, int64: [["assetIssue","*","end_time"],["assetIssue","*","free_asset_net_limit"],["assetIssue","*","frozen_supply","*","frozen_amount"],["assetIssue","*","frozen_supply","*","frozen_days"],["assetIssue","*","order"],["assetIssue","*","public_free_asset_net_limit"],["assetIssue","*","public_free_asset_net_usage"],["assetIssue","*","public_latest_free_net_time"],["assetIssue","*","start_time"],["assetIssue","*","total_supply"]], convertInt64: int64_getAssetIssueListByName },
+const getPaginatedAssetIssueList__responses = {
+  "200": { validate: validate565, int64: [["assetIssue","*","end_time"],["assetIssue","*","free_asset_net_limit"],["assetIssue","*","frozen_supply","*","frozen_amount"],["assetIssue","*","frozen_supply","*","frozen_days"],["assetIssue","*","order"],["assetIssue","*","public_free_asset_net_limit"],["assetIssue","*","public_free_asset_net_usage"],["assetIssue","*","public_latest_free_net_time"],["assetIssue","*","start_time"],["assetIssue","*","total_supply"]], convertInt64: int64_getAssetIssueListByName },
   "401": {},
   "413": {},
   "429": {},
 };
-export const getAccountSolidity__responses = {
+const getAccountSolidity__responses = {
   "200": { validate: validate554, int64: [["account_resource","acquired_delegated_frozenV2_balance_for_energy"],["account_resource","delegated_frozenV2_balance_for_energy"],["account_resource","energy_usage"],["account_resource","energy_window_size"],["account_resource","latest_consume_time_for_energy"],["acquired_delegated_frozenV2_balance_for_bandwidth"],["active_permission","*","keys","*","weight"],["active_permission","*","threshold"],["allowance"],["assetV2","*","value"],["balance"],["create_time"],["delegated_frozenV2_balance_for_bandwidth"],["free_asset_net_usageV2","*","value"],["free_net_usage"],["frozenV2","*","amount"],["latest_consume_free_time"],["latest_consume_time"],["latest_opration_time"],["latest_withdraw_time"],["net_usage"],["net_window_size"],["owner_permission","keys","*","weight"],["owner_permission","threshold"],["unfrozenV2","*","unfreeze_amount"],["unfrozenV2","*","unfreeze_expire_time"],["witness_permission","keys","*","weight"],["witness_permission","threshold"]], convertInt64: int64_getAccount },
   "401": {},
   "413": {},
   "429": {},
 };
-export const getAssetIssueListByNameSolidity__responses = {
+const getAssetIssueListByNameSolidity__responses = {
   "200": { validate: validate565, int64: [["assetIssue","*","end_time"],["assetIssue","*","free_asset_net_limit"],["assetIssue","*","frozen_supply","*","frozen_amount"],["assetIssue","*","frozen_supply","*","frozen_days"],["assetIssue","*","order"],["assetIssue","*","public_free_asset_net_limit"],["assetIssue","*","public_free_asset_net_usage"],["assetIssue","*","public_latest_free_net_time"],["assetIssue","*","start_time"],["assetIssue","*","total_supply"]], convertInt64: int64_getAssetIssueListByName },
   "401": {},
   "413": {},
   "429": {},
 };
-export const getAssetIssueByIdSolidity__responses = {
+const getAssetIssueByIdSolidity__responses = {
   "200": { validate: validate558, int64: [["end_time"],["free_asset_net_limit"],["frozen_supply","*","frozen_amount"],["frozen_supply","*","frozen_days"],["order"],["public_free_asset_net_limit"],["public_free_asset_net_usage"],["public_latest_free_net_time"],["start_time"],["total_supply"]], convertInt64: int64_getAssetIssueById },
   "401": {},
   "413": {},
   "429": {},
 };
-export const getAssetIssueListSolidity__responses = {
-  "200": { validate: validate562, int64: [["assetIssue","*","end_time"],["assetIssue","*","free_asset_net_limit"],["assetIssue","*","frozen_supply","*","frozen_amount"],["assetIssue","*","frozen_supply","*","frozen_days"],["assetIssue","*","order"],["assetIssue","*","public_free_asset_net_limit"],["assetIssue","*","public_free_asset_net_usage"],["assetIssue","*","public_latest_free_net_time"],["assetIssue","*","start_time"],["assetIssue","*","total_supply"]], convertInt64: int64_getAssetIssueListByName },
+const getAssetIssueListSolidity__responses = {
+  "200": { validate: validate565, int64: [["assetIssue","*","end_time"],["assetIssue","*","free_asset_net_limit"],["assetIssue","*","frozen_supply","*","frozen_amount"],["assetIssue","*","frozen_supply","*","frozen_days"],["assetIssue","*","order"],["assetIssue","*","public_free_asset_net_limit"],["assetIssue","*","public_free_asset_net_usage"],["assetIssue","*","public_latest_free_net_time"],["assetIssue","*","start_time"],["assetIssue","*","total_supply"]], convertInt64: int64_getAssetIssueListByName },
   "401": {},
   "429": {},
 };
-export const getPaginatedAssetIssueListSolidity__responses = {
-  "200": { validate: validate562, int64: [["assetIssue","*","end_time"],["assetIssue","*","free_asset_net_limit"],["assetIssue","*","frozen_supply","*","frozen_amount"],["assetIssue","*","frozen_supply","*","frozen_days"],["assetIssue","*","order"],["assetIssue","*","public_free_asset_net_limit"],["assetIssue","*","public_free_asset_net_usage"],["assetIssue","*","public_latest_free_net_time"],["assetIssue","*","start_time"],["assetIssue","*","total_supply"]], convertInt64: int64_getAssetIssueListByName },
+const getPaginatedAssetIssueListSolidity__responses = {
+  "200": { validate: validate565, int64: [["assetIssue","*","end_time"],["assetIssue","*","free_asset_net_limit"],["assetIssue","*","frozen_supply","*","frozen_amount"],["assetIssue","*","frozen_supply","*","frozen_days"],["assetIssue","*","order"],["assetIssue","*","public_free_asset_net_limit"],["assetIssue","*","public_free_asset_net_usage"],["assetIssue","*","public_latest_free_net_time"],["assetIssue","*","start_time"],["assetIssue","*","total_supply"]], convertInt64: int64_getAssetIssueListByName },
   "401": {},
   "413": {},
   "429": {},
 };
-export const estimateEnergy__responses = {
+const estimateEnergy__responses = {
   "200": { validate: validate377, int64: [["energy_required"]], convertInt64: int64_estimateEnergy },
   "401": {},
   "413": {},
   "429": {},
 };
-export const getChainParameters__responses = {
+const getChainParameters__responses = {
   "200": { validate: validate264, int64: [["chainParameter","*","value"]], convertInt64: int64_getChainParameters },
   "401": {},
   "429": {},
 };
-export const getAccountNet__responses = {
+const getAccountNet__responses = {
   "200": { validate: validate116, int64: [["NetLimit"],["NetUsed"],["TotalNetLimit"],["TotalNetWeight"],["assetNetLimit","*","value"],["assetNetUsed","*","value"],["freeNetLimit"],["freeNetUsed"]], convertInt64: int64_getAccountNet },
   "401": {},
   "413": {},
   "429": {},
 };
-export const freezeBalanceV2__responses = {
-  "200": { validate: validate579, int64: [["raw_data","contract","*","parameter","value","amount"],["raw_data","contract","*","parameter","value","balance"],["raw_data","contract","*","parameter","value","call_token_value"],["raw_data","contract","*","parameter","value","call_value"],["raw_data","contract","*","parameter","value","frozen_balance"],["raw_data","contract","*","parameter","value","lock_period"],["raw_data","contract","*","parameter","value","token_id"],["raw_data","contract","*","parameter","value","unfreeze_balance"],["raw_data","expiration"],["raw_data","fee_limit"],["raw_data","timestamp"]], convertInt64: int64_createTransaction },
+const freezeBalanceV2__responses = {
+  "200": { validate: validate593, int64: [["raw_data","contract","*","parameter","value","amount"],["raw_data","contract","*","parameter","value","balance"],["raw_data","contract","*","parameter","value","call_token_value"],["raw_data","contract","*","parameter","value","call_value"],["raw_data","contract","*","parameter","value","frozen_balance"],["raw_data","contract","*","parameter","value","lock_period"],["raw_data","contract","*","parameter","value","token_id"],["raw_data","contract","*","parameter","value","unfreeze_balance"],["raw_data","expiration"],["raw_data","fee_limit"],["raw_data","timestamp"]], convertInt64: int64_createTransaction },
   "401": {},
   "413": {},
   "429": {},
 };
-export const unfreezeBalanceV2__responses = {
-  "200": { validate: validate579, int64: [["raw_data","contract","*","parameter","value","amount"],["raw_data","contract","*","parameter","value","balance"],["raw_data","contract","*","parameter","value","call_token_value"],["raw_data","contract","*","parameter","value","call_value"],["raw_data","contract","*","parameter","value","frozen_balance"],["raw_data","contract","*","parameter","value","lock_period"],["raw_data","contract","*","parameter","value","token_id"],["raw_data","contract","*","parameter","value","unfreeze_balance"],["raw_data","expiration"],["raw_data","fee_limit"],["raw_data","timestamp"]], convertInt64: int64_createTransaction },
+const unfreezeBalanceV2__responses = {
+  "200": { validate: validate593, int64: [["raw_data","contract","*","parameter","value","amount"],["raw_data","contract","*","parameter","value","balance"],["raw_data","contract","*","parameter","value","call_token_value"],["raw_data","contract","*","parameter","value","call_value"],["raw_data","contract","*","parameter","value","frozen_balance"],["raw_data","contract","*","parameter","value","lock_period"],["raw_data","contract","*","parameter","value","token_id"],["raw_data","contract","*","parameter","value","unfreeze_balance"],["raw_data","expiration"],["raw_data","fee_limit"],["raw_data","timestamp"]], convertInt64: int64_createTransaction },
   "401": {},
   "413": {},
   "429": {},
 };
-export const delegateResource__responses = {
-  "200": { validate: validate579, int64: [["raw_data","contract","*","parameter","value","amount"],["raw_data","contract","*","parameter","value","balance"],["raw_data","contract","*","parameter","value","call_token_value"],["raw_data","contract","*","parameter","value","call_value"],["raw_data","contract","*","parameter","value","frozen_balance"],["raw_data","contract","*","parameter","value","lock_period"],["raw_data","contract","*","parameter","value","token_id"],["raw_data","contract","*","parameter","value","unfreeze_balance"],["raw_data","expiration"],["raw_data","fee_limit"],["raw_data","timestamp"]], convertInt64: int64_createTransaction },
+const delegateResource__responses = {
+  "200": { validate: validate593, int64: [["raw_data","contract","*","parameter","value","amount"],["raw_data","contract","*","parameter","value","balance"],["raw_data","contract","*","parameter","value","call_token_value"],["raw_data","contract","*","parameter","value","call_value"],["raw_data","contract","*","parameter","value","frozen_balance"],["raw_data","contract","*","parameter","value","lock_period"],["raw_data","contract","*","parameter","value","token_id"],["raw_data","contract","*","parameter","value","unfreeze_balance"],["raw_data","expiration"],["raw_data","fee_limit"],["raw_data","timestamp"]], convertInt64: int64_createTransaction },
   "401": {},
   "413": {},
   "429": {},
 };
-export const unDelegateResource__responses = {
-  "200": { validate: validate579, int64: [["raw_data","contract","*","parameter","value","amount"],["raw_data","contract","*","parameter","value","balance"],["raw_data","contract","*","parameter","value","call_token_value"],["raw_data","contract","*","parameter","value","call_value"],["raw_data","contract","*","parameter","value","frozen_balance"],["raw_data","contract","*","parameter","value","lock_period"],["raw_data","contract","*","parameter","value","token_id"],["raw_data","contract","*","parameter","value","unfreeze_balance"],["raw_data","expiration"],["raw_data","fee_limit"],["raw_data","timestamp"]], convertInt64: int64_createTransaction },
+const unDelegateResource__responses = {
+  "200": { validate: validate593, int64: [["raw_data","contract","*","parameter","value","amount"],["raw_data","contract","*","parameter","value","balance"],["raw_data","contract","*","parameter","value","call_token_value"],["raw_data","contract","*","parameter","value","call_value"],["raw_data","contract","*","parameter","value","frozen_balance"],["raw_data","contract","*","parameter","value","lock_period"],["raw_data","contract","*","parameter","value","token_id"],["raw_data","contract","*","parameter","value","unfreeze_balance"],["raw_data","expiration"],["raw_data","fee_limit"],["raw_data","timestamp"]], convertInt64: int64_createTransaction },
   "401": {},
   "413": {},
   "429": {},
 };
-export const withdrawExpireUnfreeze__responses = {
-  "200": { validate: validate579, int64: [["raw_data","contract","*","parameter","value","amount"],["raw_data","contract","*","parameter","value","balance"],["raw_data","contract","*","parameter","value","call_token_value"],["raw_data","contract","*","parameter","value","call_value"],["raw_data","contract","*","parameter","value","frozen_balance"],["raw_data","contract","*","parameter","value","lock_period"],["raw_data","contract","*","parameter","value","token_id"],["raw_data","contract","*","parameter","value","unfreeze_balance"],["raw_data","expiration"],["raw_data","fee_limit"],["raw_data","timestamp"]], convertInt64: int64_createTransaction },
+const withdrawExpireUnfreeze__responses = {
+  "200": { validate: validate593, int64: [["raw_data","contract","*","parameter","value","amount"],["raw_data","contract","*","parameter","value","balance"],["raw_data","contract","*","parameter","value","call_token_value"],["raw_data","contract","*","parameter","value","call_value"],["raw_data","contract","*","parameter","value","frozen_balance"],["raw_data","contract","*","parameter","value","lock_period"],["raw_data","contract","*","parameter","value","token_id"],["raw_data","contract","*","parameter","value","unfreeze_balance"],["raw_data","expiration"],["raw_data","fee_limit"],["raw_data","timestamp"]], convertInt64: int64_createTransaction },
   "401": {},
   "413": {},
   "429": {},
 };
-export const getCanWithdrawUnfreezeAmount__responses = {
+const getCanWithdrawUnfreezeAmount__responses = {
   "200": { validate: validate257, int64: [["amount"]], convertInt64: int64_getCanWithdrawUnfreezeAmount },
   "401": {},
   "413": {},
   "429": {},
 };
-export const getDelegatedResourceV2__responses = {
+const getDelegatedResourceV2__responses = {
   "200": { validate: validate367, int64: [["delegatedResource","*","expire_time_for_bandwidth"],["delegatedResource","*","expire_time_for_energy"],["delegatedResource","*","frozen_balance_for_bandwidth"],["delegatedResource","*","frozen_balance_for_energy"]], convertInt64: int64_getDelegatedResourceV2 },
   "401": {},
   "413": {},
   "429": {},
 };
-export const getDelegatedResourceAccountIndexV2__responses = {
+const getDelegatedResourceAccountIndexV2__responses = {
   "200": { validate: validate353 },
   "401": {},
   "413": {},

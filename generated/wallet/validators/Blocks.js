@@ -11,7 +11,7 @@ import { int64_getTransactionInfoByBlockNum } from "./int64/getTransactionInfoBy
 
 const func0 = hexAwarePattern;
 
-export const getNowBlock__query = validate596;
+const getNowBlock__query = validate596;
 
 
 
@@ -350,7 +350,7 @@ validate575.errors = vErrors;
 return errors === 0;
 }
 
-export const getBlockByNum__body = validate540;
+const getBlockByNum__body = validate540;
 const schema65 = {"properties":{"num":{"type":["integer","string"]}}};
 const pattern4 = new RegExp("^-?[0-9]+$");
 const pattern5 = func0("^-?[0-9]+$", "u");
@@ -417,74 +417,8 @@ return errors === 0;
 }
 
 
-function validate568(data, {instancePath=""}=atRoot){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-let passing0 = null;
-var _errs1 = errors;
-if(!(validate184(data, {instancePath}))){
-vErrors = addIssues(vErrors, validate184.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-}
-var _errs2 = errors;
-if(!(validate145(data, {instancePath}))){
-vErrors = addIssues(vErrors, validate145.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs2 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-}
-var _errs3 = errors;
-if(!(validate118(data, {instancePath}))){
-vErrors = addIssues(vErrors, validate118.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs3 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 2;
-}
-}
-}
-if(!valid0){
-vErrors = addAlternatives(vErrors, [_errs1, _errs2, _errs3], {instancePath,keyword:"oneOf",params:{passingSchemas: passing0}});
-errors = vErrors.length;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate568.errors = vErrors;
-return errors === 0;
-}
 
-export const getBlockById__body = validate537;
+const getBlockById__body = validate537;
 
 function validate537(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -522,7 +456,7 @@ return errors === 0;
 }
 
 
-export const getBlock__body = validate400;
+const getBlock__body = validate400;
 const pattern31 = func0("^([0-9]{1,19}|[0-9a-fA-F]{64})$", "u");
 
 function validate400(data, {instancePath=""}=atRoot){
@@ -570,42 +504,8 @@ return errors === 0;
 }
 
 
-export const getTransactionById__body = validate551;
+const getTransactionById__body = validate537;
 
-function validate551(data, {instancePath=""}=atRoot){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.value === undefined){
-vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "value"});
-errors++;
-}
-for(const key0 in data){
-if(!((key0 === "value") || (key0 === "visible"))){
-vErrors = issueAt(vErrors, instancePath, "additionalProperties", {additionalProperty: key0});
-errors++;
-}
-}
-if(data.value !== undefined){
-if(!(validate185(data.value))){
-vErrors = addIssuesAt(vErrors, validate185.errors, instancePath+"/value");
-errors = vErrors.length;
-}
-}
-if(data.visible !== undefined){
-if(!(validate122(data.visible))){
-vErrors = addIssuesAt(vErrors, validate122.errors, instancePath+"/visible");
-errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
-errors++;
-}
-validate551.errors = vErrors;
-return errors === 0;
-}
 
 
 function validate582(data, {instancePath=""}=atRoot){
@@ -675,7 +575,7 @@ validate582.errors = vErrors;
 return errors === 0;
 }
 
-export const getTransactionInfoById__body = validate551;
+const getTransactionInfoById__body = validate537;
 
 const schema122 = {"properties":{"result":{"enum":["SUCESS","FAILED"]}}};
 const schema114 = {"properties":{"result":{"enum":["DEFAULT","SUCCESS","REVERT","BAD_JUMP_DESTINATION","OUT_OF_MEMORY","PRECOMPILED_CONTRACT","STACK_TOO_SMALL","STACK_TOO_LARGE","ILLEGAL_OPERATION","STACK_OVERFLOW","OUT_OF_ENERGY","OUT_OF_TIME","JVM_STACK_OVER_FLOW","UNKNOWN","TRANSFER_FAILED","INVALID_CODE"]}}};
@@ -1062,7 +962,7 @@ validate586.errors = vErrors;
 return errors === 0;
 }
 
-export const triggerConstantContract__body = validate542;
+const triggerConstantContract__body = validate542;
 const schema77 = {"properties":{"call_value":{"type":["integer","string"]}}};
 const pattern19 = func0("^[A-Za-z_$][A-Za-z0-9_$]*\\(.*\\)$", "u");
 
@@ -1359,7 +1259,7 @@ validate572.errors = vErrors;
 return errors === 0;
 }
 
-export const triggerSmartContract__body = validate496;
+const triggerSmartContract__body = validate496;
 const schema129 = {"properties":{"owner_address":0,"contract_address":0,"function_selector":0,"parameter":0,"data":0,"fee_limit":{"type":["integer","string"]},"call_value":{"type":["integer","string"]},"call_token_value":{"type":["integer","string"]},"token_id":{"type":["integer","string"]},"Permission_id":0,"visible":0}};
 const func25 = Object.prototype.hasOwnProperty;
 
@@ -1776,7 +1676,7 @@ validate502.errors = vErrors;
 return errors === 0;
 }
 
-export const getTransactionInfoByBlockNum__body = validate540;
+const getTransactionInfoByBlockNum__body = validate540;
 
 
 function validate476(data, {instancePath=""}=atRoot){
@@ -1851,7 +1751,7 @@ validate590.errors = vErrors;
 return errors === 0;
 }
 
-export const broadcastTransaction__body = validate437;
+const broadcastTransaction__body = validate437;
 
 function validate437(data, {instancePath=""}=atRoot){
 let vErrors = null;
@@ -2051,121 +1951,121 @@ validate249.errors = vErrors;
 return errors === 0;
 }
 
-export const getNowBlockSolidity__query = validate596;
+const getNowBlockSolidity__query = validate596;
 
 
-export const getBlockByNumSolidity__body = validate540;
+const getBlockByNumSolidity__body = validate540;
 
 
-export const getBlockByIdSolidity__body = validate537;
+const getBlockByIdSolidity__body = validate537;
 
 
-export const getTransactionByIdSolidity__body = validate551;
+const getTransactionByIdSolidity__body = validate537;
 
 
-export const getTransactionInfoByIdSolidity__body = validate551;
+const getTransactionInfoByIdSolidity__body = validate537;
 
 
-export const getTransactionInfoByBlockNumSolidity__body = validate540;
+const getTransactionInfoByBlockNumSolidity__body = validate540;
 
 
-export const triggerConstantContractSolidity__body = validate542;
+const triggerConstantContractSolidity__body = validate542;
 
-export const getNowBlock__responses = {
+const getNowBlock__responses = {
   "200": { validate: validate575, int64: [["block_header","raw_data","number"],["block_header","raw_data","timestamp"],["transactions","*","raw_data","contract","*","parameter","value","amount"],["transactions","*","raw_data","contract","*","parameter","value","balance"],["transactions","*","raw_data","contract","*","parameter","value","call_token_value"],["transactions","*","raw_data","contract","*","parameter","value","call_value"],["transactions","*","raw_data","contract","*","parameter","value","frozen_balance"],["transactions","*","raw_data","contract","*","parameter","value","lock_period"],["transactions","*","raw_data","contract","*","parameter","value","token_id"],["transactions","*","raw_data","contract","*","parameter","value","unfreeze_balance"],["transactions","*","raw_data","expiration"],["transactions","*","raw_data","fee_limit"],["transactions","*","raw_data","timestamp"],["transactions","*","ret","*","fee"]], convertInt64: int64_getNowBlock },
   "401": {},
   "429": {},
 };
-export const getBlockByNum__responses = {
-  "200": { validate: validate568, int64: [["block_header","raw_data","number"],["block_header","raw_data","timestamp"],["transactions","*","raw_data","contract","*","parameter","value","amount"],["transactions","*","raw_data","contract","*","parameter","value","balance"],["transactions","*","raw_data","contract","*","parameter","value","call_token_value"],["transactions","*","raw_data","contract","*","parameter","value","call_value"],["transactions","*","raw_data","contract","*","parameter","value","frozen_balance"],["transactions","*","raw_data","contract","*","parameter","value","lock_period"],["transactions","*","raw_data","contract","*","parameter","value","token_id"],["transactions","*","raw_data","contract","*","parameter","value","unfreeze_balance"],["transactions","*","raw_data","expiration"],["transactions","*","raw_data","fee_limit"],["transactions","*","raw_data","timestamp"],["transactions","*","ret","*","fee"]], convertInt64: int64_getNowBlock },
+const getBlockByNum__responses = {
+  "200": { validate: validate575, int64: [["block_header","raw_data","number"],["block_header","raw_data","timestamp"],["transactions","*","raw_data","contract","*","parameter","value","amount"],["transactions","*","raw_data","contract","*","parameter","value","balance"],["transactions","*","raw_data","contract","*","parameter","value","call_token_value"],["transactions","*","raw_data","contract","*","parameter","value","call_value"],["transactions","*","raw_data","contract","*","parameter","value","frozen_balance"],["transactions","*","raw_data","contract","*","parameter","value","lock_period"],["transactions","*","raw_data","contract","*","parameter","value","token_id"],["transactions","*","raw_data","contract","*","parameter","value","unfreeze_balance"],["transactions","*","raw_data","expiration"],["transactions","*","raw_data","fee_limit"],["transactions","*","raw_data","timestamp"],["transactions","*","ret","*","fee"]], convertInt64: int64_getNowBlock },
   "401": {},
   "413": {},
   "429": {},
 };
-export const getBlockById__responses = {
-  "200": { validate: validate568, int64: [["block_header","raw_data","number"],["block_header","raw_data","timestamp"],["transactions","*","raw_data","contract","*","parameter","value","amount"],["transactions","*","raw_data","contract","*","parameter","value","balance"],["transactions","*","raw_data","contract","*","parameter","value","call_token_value"],["transactions","*","raw_data","contract","*","parameter","value","call_value"],["transactions","*","raw_data","contract","*","parameter","value","frozen_balance"],["transactions","*","raw_data","contract","*","parameter","value","lock_period"],["transactions","*","raw_data","contract","*","parameter","value","token_id"],["transactions","*","raw_data","contract","*","parameter","value","unfreeze_balance"],["transactions","*","raw_data","expiration"],["transactions","*","raw_data","fee_limit"],["transactions","*","raw_data","timestamp"],["transactions","*","ret","*","fee"]], convertInt64: int64_getNowBlock },
+const getBlockById__responses = {
+  "200": { validate: validate575, int64: [["block_header","raw_data","number"],["block_header","raw_data","timestamp"],["transactions","*","raw_data","contract","*","parameter","value","amount"],["transactions","*","raw_data","contract","*","parameter","value","balance"],["transactions","*","raw_data","contract","*","parameter","value","call_token_value"],["transactions","*","raw_data","contract","*","parameter","value","call_value"],["transactions","*","raw_data","contract","*","parameter","value","frozen_balance"],["transactions","*","raw_data","contract","*","parameter","value","lock_period"],["transactions","*","raw_data","contract","*","parameter","value","token_id"],["transactions","*","raw_data","contract","*","parameter","value","unfreeze_balance"],["transactions","*","raw_data","expiration"],["transactions","*","raw_data","fee_limit"],["transactions","*","raw_data","timestamp"],["transactions","*","ret","*","fee"]], convertInt64: int64_getNowBlock },
   "401": {},
   "413": {},
   "429": {},
 };
-export const getBlock__responses = {
-  "200": { validate: validate568, int64: [["block_header","raw_data","number"],["block_header","raw_data","timestamp"],["transactions","*","raw_data","contract","*","parameter","value","amount"],["transactions","*","raw_data","contract","*","parameter","value","balance"],["transactions","*","raw_data","contract","*","parameter","value","call_token_value"],["transactions","*","raw_data","contract","*","parameter","value","call_value"],["transactions","*","raw_data","contract","*","parameter","value","frozen_balance"],["transactions","*","raw_data","contract","*","parameter","value","lock_period"],["transactions","*","raw_data","contract","*","parameter","value","token_id"],["transactions","*","raw_data","contract","*","parameter","value","unfreeze_balance"],["transactions","*","raw_data","expiration"],["transactions","*","raw_data","fee_limit"],["transactions","*","raw_data","timestamp"],["transactions","*","ret","*","fee"]], convertInt64: int64_getNowBlock },
+const getBlock__responses = {
+  "200": { validate: validate575, int64: [["block_header","raw_data","number"],["block_header","raw_data","timestamp"],["transactions","*","raw_data","contract","*","parameter","value","amount"],["transactions","*","raw_data","contract","*","parameter","value","balance"],["transactions","*","raw_data","contract","*","parameter","value","call_token_value"],["transactions","*","raw_data","contract","*","parameter","value","call_value"],["transactions","*","raw_data","contract","*","parameter","value","frozen_balance"],["transactions","*","raw_data","contract","*","parameter","value","lock_period"],["transactions","*","raw_data","contract","*","parameter","value","token_id"],["transactions","*","raw_data","contract","*","parameter","value","unfreeze_balance"],["transactions","*","raw_data","expiration"],["transactions","*","raw_data","fee_limit"],["transactions","*","raw_data","timestamp"],["transactions","*","ret","*","fee"]], convertInt64: int64_getNowBlock },
   "401": {},
   "413": {},
   "429": {},
 };
-export const getTransactionById__responses = {
+const getTransactionById__responses = {
   "200": { validate: validate582, int64: [["raw_data","contract","*","parameter","value","amount"],["raw_data","contract","*","parameter","value","balance"],["raw_data","contract","*","parameter","value","call_token_value"],["raw_data","contract","*","parameter","value","call_value"],["raw_data","contract","*","parameter","value","frozen_balance"],["raw_data","contract","*","parameter","value","lock_period"],["raw_data","contract","*","parameter","value","token_id"],["raw_data","contract","*","parameter","value","unfreeze_balance"],["raw_data","expiration"],["raw_data","fee_limit"],["raw_data","timestamp"],["ret","*","fee"]], convertInt64: int64_getTransactionById },
   "401": {},
   "413": {},
   "429": {},
 };
-export const getTransactionInfoById__responses = {
+const getTransactionInfoById__responses = {
   "200": { validate: validate586, int64: [["blockNumber"],["blockTimeStamp"],["fee"],["internal_transactions","*","callValueInfo","*","callValue"],["packingFee"],["receipt","energy_fee"],["receipt","energy_penalty_total"],["receipt","energy_usage"],["receipt","energy_usage_total"],["receipt","net_fee"],["receipt","net_usage"],["receipt","origin_energy_usage"]], convertInt64: int64_getTransactionInfoById },
   "401": {},
   "413": {},
   "429": {},
 };
-export const triggerConstantContract__responses = {
+const triggerConstantContract__responses = {
   "200": { validate: validate572, int64: [["energy_penalty"],["energy_used"],["transaction","raw_data","contract","*","parameter","value","amount"],["transaction","raw_data","contract","*","parameter","value","balance"],["transaction","raw_data","contract","*","parameter","value","call_token_value"],["transaction","raw_data","contract","*","parameter","value","call_value"],["transaction","raw_data","contract","*","parameter","value","frozen_balance"],["transaction","raw_data","contract","*","parameter","value","lock_period"],["transaction","raw_data","contract","*","parameter","value","token_id"],["transaction","raw_data","contract","*","parameter","value","unfreeze_balance"],["transaction","raw_data","expiration"],["transaction","raw_data","fee_limit"],["transaction","raw_data","timestamp"],["transaction","ret","*","fee"]], convertInt64: int64_triggerConstantContract },
   "401": {},
   "413": {},
   "429": {},
 };
-export const triggerSmartContract__responses = {
+const triggerSmartContract__responses = {
   "200": { validate: validate502, int64: [["energy_used"],["transaction","raw_data","contract","*","parameter","value","amount"],["transaction","raw_data","contract","*","parameter","value","balance"],["transaction","raw_data","contract","*","parameter","value","call_token_value"],["transaction","raw_data","contract","*","parameter","value","call_value"],["transaction","raw_data","contract","*","parameter","value","frozen_balance"],["transaction","raw_data","contract","*","parameter","value","lock_period"],["transaction","raw_data","contract","*","parameter","value","token_id"],["transaction","raw_data","contract","*","parameter","value","unfreeze_balance"],["transaction","raw_data","expiration"],["transaction","raw_data","fee_limit"],["transaction","raw_data","timestamp"]], convertInt64: int64_triggerSmartContract },
   "401": {},
   "413": {},
   "429": {},
 };
-export const getTransactionInfoByBlockNum__responses = {
+const getTransactionInfoByBlockNum__responses = {
   "200": { validate: validate590, int64: [["*","blockNumber"],["*","blockTimeStamp"],["*","fee"],["*","internal_transactions","*","callValueInfo","*","callValue"],["*","packingFee"],["*","receipt","energy_fee"],["*","receipt","energy_penalty_total"],["*","receipt","energy_usage"],["*","receipt","energy_usage_total"],["*","receipt","net_fee"],["*","receipt","net_usage"],["*","receipt","origin_energy_usage"]], convertInt64: int64_getTransactionInfoByBlockNum },
   "401": {},
   "413": {},
   "429": {},
 };
-export const broadcastTransaction__responses = {
+const broadcastTransaction__responses = {
   "200": { validate: validate249 },
   "401": {},
   "413": {},
   "429": {},
 };
-export const getNowBlockSolidity__responses = {
+const getNowBlockSolidity__responses = {
   "200": { validate: validate575, int64: [["block_header","raw_data","number"],["block_header","raw_data","timestamp"],["transactions","*","raw_data","contract","*","parameter","value","amount"],["transactions","*","raw_data","contract","*","parameter","value","balance"],["transactions","*","raw_data","contract","*","parameter","value","call_token_value"],["transactions","*","raw_data","contract","*","parameter","value","call_value"],["transactions","*","raw_data","contract","*","parameter","value","frozen_balance"],["transactions","*","raw_data","contract","*","parameter","value","lock_period"],["transactions","*","raw_data","contract","*","parameter","value","token_id"],["transactions","*","raw_data","contract","*","parameter","value","unfreeze_balance"],["transactions","*","raw_data","expiration"],["transactions","*","raw_data","fee_limit"],["transactions","*","raw_data","timestamp"],["transactions","*","ret","*","fee"]], convertInt64: int64_getNowBlock },
   "401": {},
   "429": {},
 };
-export const getBlockByNumSolidity__responses = {
-  "200": { validate: validate568, int64: [["block_header","raw_data","number"],["block_header","raw_data","timestamp"],["transactions","*","raw_data","contract","*","parameter","value","amount"],["transactions","*","raw_data","contract","*","parameter","value","balance"],["transactions","*","raw_data","contract","*","parameter","value","call_token_value"],["transactions","*","raw_data","contract","*","parameter","value","call_value"],["transactions","*","raw_data","contract","*","parameter","value","frozen_balance"],["transactions","*","raw_data","contract","*","parameter","value","lock_period"],["transactions","*","raw_data","contract","*","parameter","value","token_id"],["transactions","*","raw_data","contract","*","parameter","value","unfreeze_balance"],["transactions","*","raw_data","expiration"],["transactions","*","raw_data","fee_limit"],["transactions","*","raw_data","timestamp"],["transactions","*","ret","*","fee"]], convertInt64: int64_getNowBlock },
+const getBlockByNumSolidity__responses = {
+  "200": { validate: validate575, int64: [["block_header","raw_data","number"],["block_header","raw_data","timestamp"],["transactions","*","raw_data","contract","*","parameter","value","amount"],["transactions","*","raw_data","contract","*","parameter","value","balance"],["transactions","*","raw_data","contract","*","parameter","value","call_token_value"],["transactions","*","raw_data","contract","*","parameter","value","call_value"],["transactions","*","raw_data","contract","*","parameter","value","frozen_balance"],["transactions","*","raw_data","contract","*","parameter","value","lock_period"],["transactions","*","raw_data","contract","*","parameter","value","token_id"],["transactions","*","raw_data","contract","*","parameter","value","unfreeze_balance"],["transactions","*","raw_data","expiration"],["transactions","*","raw_data","fee_limit"],["transactions","*","raw_data","timestamp"],["transactions","*","ret","*","fee"]], convertInt64: int64_getNowBlock },
   "401": {},
   "413": {},
   "429": {},
 };
-export const getBlockByIdSolidity__responses = {
-  "200": { validate: validate568, int64: [["block_header","raw_data","number"],["block_header","raw_data","timestamp"],["transactions","*","raw_data","contract","*","parameter","value","amount"],["transactions","*","raw_data","contract","*","parameter","value","balance"],["transactions","*","raw_data","contract","*","parameter","value","call_token_value"],["transactions","*","raw_data","contract","*","parameter","value","call_value"],["transactions","*","raw_data","contract","*","parameter","value","frozen_balance"],["transactions","*","raw_data","contract","*","parameter","value","lock_period"],["transactions","*","raw_data","contract","*","parameter","value","token_id"],["transactions","*","raw_data","contract","*","parameter","value","unfreeze_balance"],["transactions","*","raw_data","expiration"],["transactions","*","raw_data","fee_limit"],["transactions","*","raw_data","timestamp"],["transactions","*","ret","*","fee"]], convertInt64: int64_getNowBlock },
+const getBlockByIdSolidity__responses = {
+  "200": { validate: validate575, int64: [["block_header","raw_data","number"],["block_header","raw_data","timestamp"],["transactions","*","raw_data","contract","*","parameter","value","amount"],["transactions","*","raw_data","contract","*","parameter","value","balance"],["transactions","*","raw_data","contract","*","parameter","value","call_token_value"],["transactions","*","raw_data","contract","*","parameter","value","call_value"],["transactions","*","raw_data","contract","*","parameter","value","frozen_balance"],["transactions","*","raw_data","contract","*","parameter","value","lock_period"],["transactions","*","raw_data","contract","*","parameter","value","token_id"],["transactions","*","raw_data","contract","*","parameter","value","unfreeze_balance"],["transactions","*","raw_data","expiration"],["transactions","*","raw_data","fee_limit"],["transactions","*","raw_data","timestamp"],["transactions","*","ret","*","fee"]], convertInt64: int64_getNowBlock },
   "401": {},
   "413": {},
   "429": {},
 };
-export const getTransactionByIdSolidity__responses = {
+const getTransactionByIdSolidity__responses = {
   "200": { validate: validate582, int64: [["raw_data","contract","*","parameter","value","amount"],["raw_data","contract","*","parameter","value","balance"],["raw_data","contract","*","parameter","value","call_token_value"],["raw_data","contract","*","parameter","value","call_value"],["raw_data","contract","*","parameter","value","frozen_balance"],["raw_data","contract","*","parameter","value","lock_period"],["raw_data","contract","*","parameter","value","token_id"],["raw_data","contract","*","parameter","value","unfreeze_balance"],["raw_data","expiration"],["raw_data","fee_limit"],["raw_data","timestamp"],["ret","*","fee"]], convertInt64: int64_getTransactionById },
   "401": {},
   "413": {},
   "429": {},
 };
-export const getTransactionInfoByIdSolidity__responses = {
+const getTransactionInfoByIdSolidity__responses = {
   "200": { validate: validate586, int64: [["blockNumber"],["blockTimeStamp"],["fee"],["internal_transactions","*","callValueInfo","*","callValue"],["packingFee"],["receipt","energy_fee"],["receipt","energy_penalty_total"],["receipt","energy_usage"],["receipt","energy_usage_total"],["receipt","net_fee"],["receipt","net_usage"],["receipt","origin_energy_usage"]], convertInt64: int64_getTransactionInfoById },
   "401": {},
   "413": {},
   "429": {},
 };
-export const getTransactionInfoByBlockNumSolidity__responses = {
+const getTransactionInfoByBlockNumSolidity__responses = {
   "200": { validate: validate590, int64: [["*","blockNumber"],["*","blockTimeStamp"],["*","fee"],["*","internal_transactions","*","callValueInfo","*","callValue"],["*","packingFee"],["*","receipt","energy_fee"],["*","receipt","energy_penalty_total"],["*","receipt","energy_usage"],["*","receipt","energy_usage_total"],["*","receipt","net_fee"],["*","receipt","net_usage"],["*","receipt","origin_energy_usage"]], convertInt64: int64_getTransactionInfoByBlockNum },
   "401": {},
   "413": {},
   "429": {},
 };
-export const triggerConstantContractSolidity__responses = {
+const triggerConstantContractSolidity__responses = {
   "200": { validate: validate572, int64: [["energy_penalty"],["energy_used"],["transaction","raw_data","contract","*","parameter","value","amount"],["transaction","raw_data","contract","*","parameter","value","balance"],["transaction","raw_data","contract","*","parameter","value","call_token_value"],["transaction","raw_data","contract","*","parameter","value","call_value"],["transaction","raw_data","contract","*","parameter","value","frozen_balance"],["transaction","raw_data","contract","*","parameter","value","lock_period"],["transaction","raw_data","contract","*","parameter","value","token_id"],["transaction","raw_data","contract","*","parameter","value","unfreeze_balance"],["transaction","raw_data","expiration"],["transaction","raw_data","fee_limit"],["transaction","raw_data","timestamp"],["transaction","ret","*","fee"]], convertInt64: int64_triggerConstantContract },
   "401": {},
   "413": {},

@@ -162,10 +162,17 @@ class HexPattern {
   }
 }
 
-/** The exports of a CommonJS module, as Node or a bundler hands them to an ES module. */
-function commonJsExports(namespace) {
-  const fallback = namespace.default;
-  return fallback !== undefined && fallback !== null && fallback.__esModule ? fallback : namespace;
+/** The length of text in code points: a high surrogate followed by a low one counts once, a lone one once. */
+function codePointLength(text) {
+  let length = text.length;
+  for (let index = 0; index < text.length - 1; index++) {
+    const unit = text.charCodeAt(index);
+    if (unit >= 0xd800 && unit <= 0xdbff && (text.charCodeAt(index + 1) & 0xfc00) === 0xdc00) {
+      length--;
+      index++;
+    }
+  }
+  return length;
 }
 
-export { addIssue, addIssues, addIssuesAt, atRoot, issueAt, addAlternatives, hexAwarePattern, commonJsExports };
+export { addIssue, addIssues, addIssuesAt, atRoot, issueAt, addAlternatives, hexAwarePattern, codePointLength };

@@ -154,16 +154,6 @@ return errors === 0;
 
 
 
-function validate99(data, {instancePath=""}=atRoot){
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-vErrors = issueAt(vErrors, instancePath, "type", {type: "string"});
-errors++;
-}
-validate99.errors = vErrors;
-return errors === 0;
-}
 
 
 const schema24 = {"type":["integer","string"]};
@@ -246,8 +236,8 @@ vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "hash"});
 errors++;
 }
 if(data.hash !== undefined){
-if(!(validate99(data.hash))){
-vErrors = addIssuesAt(vErrors, validate99.errors, instancePath+"/hash");
+if(!(validate58(data.hash))){
+vErrors = addIssuesAt(vErrors, validate58.errors, instancePath+"/hash");
 errors = vErrors.length;
 }
 }
@@ -753,67 +743,9 @@ return errors === 0;
 
 
 
-function validate349(data, {instancePath=""}=atRoot){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "error"});
-errors++;
-}
-if(data.error !== undefined){
-if(typeof data.error !== "string"){
-vErrors = issueAt(vErrors, instancePath+"/error", "type", {type: "string"});
-errors++;
-}
-}
-if(data.code !== undefined){
-let data1 = data.code;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-vErrors = issueAt(vErrors, instancePath+"/code", "type", {type: "integer"});
-errors++;
-}
-}
-}
-else {
-vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
-errors++;
-}
-validate349.errors = vErrors;
-return errors === 0;
-}
 
 
 
-function validate348(data, {instancePath=""}=atRoot){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-vErrors = issueAt(vErrors, instancePath, "required", {missingProperty: "error"});
-errors++;
-}
-if(data.error !== undefined){
-if(typeof data.error !== "string"){
-vErrors = issueAt(vErrors, instancePath+"/error", "type", {type: "string"});
-errors++;
-}
-}
-if(data.code !== undefined){
-let data1 = data.code;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-vErrors = issueAt(vErrors, instancePath+"/code", "type", {type: "integer"});
-errors++;
-}
-}
-}
-else {
-vErrors = issueAt(vErrors, instancePath, "type", {type: "object"});
-errors++;
-}
-validate348.errors = vErrors;
-return errors === 0;
-}
 
 
 
@@ -939,4 +871,4 @@ validate70.errors = vErrors;
 return errors === 0;
 }
 
-export { validate54, validate53, validate137, validate62, validate58, validate99, validate60, validate189, validate197, validate66, validate67, validate347, validate349, validate348, validate70, validate71, validate72 };
+export { validate54, validate53, validate137, validate62, validate58, validate58 as validate99, validate60, validate189, validate197, validate66, validate67, validate347, validate347 as validate349, validate347 as validate348, validate70, validate71, validate72 };

@@ -186,13 +186,20 @@ function decimalOutside(text, min, max) {
   return min.charCodeAt(0) !== 45 || digitsAbove(text, start, min, 1);
 }
 
+/** The length of text in code points: a high surrogate followed by a low one counts once, a lone one once. */
+function codePointLength(text) {
+  let length = text.length;
+  for (let index = 0; index < text.length - 1; index++) {
+    const unit = text.charCodeAt(index);
+    if (unit >= 0xd800 && unit <= 0xdbff && (text.charCodeAt(index + 1) & 0xfc00) === 0xdc00) {
+      length--;
+      index++;
+    }
+  }
+  return length;
+}
+
 /** OpenAPI's int64, for numbers: any integer. */
 const int64Format = { validate: (value) => Number.isInteger(value) };
 
-/** The exports of a CommonJS module, as Node or a bundler hands them to an ES module. */
-function commonJsExports(namespace) {
-  const fallback = namespace.default;
-  return fallback !== undefined && fallback !== null && fallback.__esModule ? fallback : namespace;
-}
-
-export { addIssue, addIssues, addIssuesAt, atRoot, issueAt, addAlternatives, hexAwarePattern, decimalOutside, int64Format, commonJsExports };
+export { addIssue, addIssues, addIssuesAt, atRoot, issueAt, addAlternatives, hexAwarePattern, decimalOutside, codePointLength, int64Format };
