@@ -47,7 +47,8 @@ export function addressOfKey(key: Uint8Array): Hex {
  * @param key - the 32-byte private key.
  * @returns the 65-byte `r ‖ s ‖ v` signature as hex.
  * @example
- * signTypedDataWithKey(agentTypedData(connectionId, true), parsePrivateKey(key)); // "0x…" (132 hex digits)
+ * const connection = "0x8f8d9d3c4d2bc4a6e5d24b3e0c56df5b4f2ad4c7d1a6e9e0a7e3b1c2d4f6a8b0";
+ * signTypedDataWithKey(agentTypedData(connection, true), parsePrivateKey(key)); // "0x…" (132 hex digits)
  */
 export function signTypedDataWithKey(typedData: TypedData, key: Uint8Array): Hex {
   const { r, s, v } = signDigest(hashTypedData(typedData), key);
