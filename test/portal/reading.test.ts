@@ -185,6 +185,14 @@ describe("touch targets", () => {
   }, 300_000);
 });
 
+// The sidebar is placed in the page's first animation frame, which a loaded machine can run after
+// the load event: the checks wait for a frame drawn after it.
+function afterFirstFrame(page: Page): Promise<void> {
+  return page.evaluate(
+    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
+}
+
 describe("the sidebar", () => {
   test("keeps its scroll across page loads and shows the current entry", async () => {
     const page = await session.newPage();
@@ -195,6 +203,7 @@ describe("the sidebar", () => {
     });
     await page.goto(`${base}exchange.html#section-servers`, { waitUntil: "load" });
     await page.reload({ waitUntil: "load" });
+    await afterFirstFrame(page);
     const state = await page.evaluate(() => {
       const nav = document.querySelector("nav.sidebar") as HTMLElement;
       const current = nav.querySelector('a[aria-current="location"]') as HTMLElement | null;
@@ -212,6 +221,7 @@ describe("the sidebar", () => {
 
     // The last page of a long sidebar: its entry is brought into view on arrival.
     await page.goto(`${base}guide-viem.html`, { waitUntil: "load" });
+    await afterFirstFrame(page);
     const visible = await page.evaluate(() => {
       const nav = document.querySelector("nav.sidebar") as HTMLElement;
       const box = nav.getBoundingClientRect();
