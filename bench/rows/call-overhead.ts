@@ -216,8 +216,9 @@ export async function callOverhead(context: BenchContext): Promise<RowResult> {
     await measureTable(
       "GET /v1/organization/, in-memory fetch",
       restVariants(url, orgFetch),
-      // A call is 15-30 µs: short rounds, many of them, so a busy moment moves few medians.
-      planFor(context, { warmups: 2, rounds: 21, ops: 1000 }, 200),
+      // A call is 15-40 µs: rounds of 4,000 calls, long enough that one collection or busy moment
+      // does not set a round's median (rounds of 1,000 spread 17-57 µs on a quiet machine).
+      planFor(context, { warmups: 2, rounds: 7, ops: 4000 }, 200),
       { off: 1.05, on: 1.25 },
       [
         memoryNote,
