@@ -607,10 +607,9 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
     approveBuilderFee: (params, call) => transfer("approveBuilderFee", params, call),
 
     async twapOrder(params, call = {}) {
-      const { accountAction } = await actionCode();
+      const { accountAction, sizeProblem } = await actionCode();
       const action = accountAction("twapOrder", params) as { twap: { a: number; s: string } };
       if (options.assets !== false) {
-        const { sizeProblem } = await actionCode();
         const assets = options.assets ?? (await (await info()).assets({ signal: call.signal }));
         const asset = assets.get(action.twap.a);
         const problem = asset
