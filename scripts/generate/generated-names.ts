@@ -108,26 +108,71 @@ export function functionBodyNames(record: string): Set<string> {
   return new Set(["options", "caller", "withoutTrailingUndefined", record]);
 }
 
+// A JSON-RPC descriptor (`validatorsLoader`): its `name`, then its module and the export that holds
+// this method's part.
+const RPC_DESCRIPTOR =
+  /Object\.freeze\(\{\n\s+name: ("(?:[^"\\]|\\.)*"),\n[\s\S]*?validators: \(\) => import\("\.\/validators\/([^"]+)\.js"\)(?:\.then\(\(module\) => module\.([\w$]+)\))?/g;
+
+// A REST surface's pack loader (`const pack0: Pack = () => import("./validators/Orders.js");`) and
+// descriptor (`operation("order", "POST", "/exchange#order", false, pack0…`), as
+// `rest-operations-file.ts` writes them: its part of the pack is the export named after its id.
+const PACK = /^const (pack\d+): Pack = \(\) => import\("\.\/validators\/([^"]+)\.js"\);$/gm;
+const REST_DESCRIPTOR =
+  /operation\(("(?:[^"\\]|\\.)*"), ("[A-Za-z]+"), ("(?:[^"\\]|\\.)*"), (?:true|false), (pack\d+)[,)]/g;
+
+/** What a generated `operations.ts` says of one descriptor's validators. */
+export interface DescriptorValidators {
+  /** The operationId (REST) or the method's wire name (JSON-RPC). */
+  id: string;
+  /** The HTTP method and spec path (REST only). */
+  method?: string;
+  path?: string;
+  /** The module's name under `validators/`, without `.js`. */
+  module: string;
+  /** The module's export holding this descriptor's part. */
+  exportName?: string;
+}
+
 /**
- * The file, relative to its surface's folder (`validators/Orders.js`), of the module a generated
- * `operations.ts` loads an operation's validators from: a JSON-RPC descriptor writes its loader
- * out (`validatorsLoader`), a REST descriptor names its pack's (`rest-operations-file.ts`). For
- * tools that read the generated text (the bench, the tests) without importing it.
+ * Every descriptor of a generated `operations.ts` with the validators module it loads, read from the
+ * text, for tools that must not import it (the portal's try-it, the bench, the tests).
  *
  * @param operationsTs - The generated `operations.ts`.
- * @param id - The operation's identifier.
+ * @returns The descriptors, REST ones first.
+ * @example
+ * descriptorValidators(readFileSync("generated/exchange/operations.ts", "utf8"))[0]; // { id: "order", method: "POST", path: "/exchange#order", module: "Orders", exportName: "order" }
+ */
+export function descriptorValidators(operationsTs: string): DescriptorValidators[] {
+  const packs = new Map([...operationsTs.matchAll(PACK)].map(([, name, module]) => [name, module]));
+  const rest = [...operationsTs.matchAll(REST_DESCRIPTOR)].map(([, id, method, path, pack]) => {
+    const name = JSON.parse(id as string) as string;
+    return {
+      id: name,
+      method: JSON.parse(method as string) as string,
+      path: JSON.parse(path as string) as string,
+      module: packs.get(pack as string) ?? "",
+      exportName: name,
+    };
+  });
+  const rpc = [...operationsTs.matchAll(RPC_DESCRIPTOR)].map(([, name, module = "", exportName]) => ({
+    id: JSON.parse(name as string) as string,
+    module,
+    ...(exportName !== undefined && { exportName }),
+  }));
+  return [...rest, ...rpc];
+}
+
+/**
+ * The file, relative to its surface's folder (`validators/Orders.js`), of the module a generated
+ * `operations.ts` loads an operation's validators from.
+ *
+ * @param operationsTs - The generated `operations.ts`.
+ * @param id - The operation's identifier: the export holding its part.
  * @returns The file, or `undefined` when no descriptor of that id is found.
+ * @example
+ * validatorsFileOf(readFileSync("generated/exchange/operations.ts", "utf8"), "order"); // "validators/Orders.js"
  */
 export function validatorsFileOf(operationsTs: string, id: string): string | undefined {
-  const written = new RegExp(
-    `import\\("\\./(validators/[^"]+)"\\)\\.then\\(\\(module\\) => module\\.${id}\\)`,
-  ).exec(operationsTs)?.[1];
-  if (written !== undefined) return written;
-  const pack = new RegExp(`operation\\("${id}", "\\w+", "[^"]*", (?:true|false), (pack\\d+)[,)]`).exec(
-    operationsTs,
-  )?.[1];
-  if (pack === undefined) return undefined;
-  return new RegExp(`^const ${pack}: Pack = \\(\\) => import\\("\\./(validators/[^"]+)"\\);$`, "m").exec(
-    operationsTs,
-  )?.[1];
+  const found = descriptorValidators(operationsTs).find((entry) => (entry.exportName ?? entry.id) === id);
+  return found && validatorsModulePath(found.module);
 }
