@@ -7,8 +7,6 @@
  *
  * Run: `npx tsx bench/floor-fastest.ts [rounds]` (default 300).
  */
-import { createEvmClient } from "chainkit/evm";
-import { createWalletClient } from "chainkit/wallet";
 import { evmMethods } from "../generated/evm/operations.js";
 import { walletOperations } from "../generated/wallet/operations.js";
 import { convertCheckedInt64 } from "../src/runtime/json/convert-int64.js";
@@ -16,10 +14,10 @@ import { parseJson } from "../src/runtime/json/parse-json.js";
 import { check } from "./lib/context.js";
 import { block58 } from "./lib/fixtures.js";
 import { restMemoryFetch, rpcMemoryFetch } from "./lib/memory-fetch.js";
+import { blockCalls, nowBlockCalls } from "./lib/validated-calls.js";
 import { benchBlock } from "./rows/wallet.js";
 
 const ROUNDS = Number(process.argv[2] ?? 300);
-const TOKEN = "bench-token";
 const URL = "http://127.0.0.1:9";
 
 interface Step {
@@ -134,61 +132,16 @@ const tronSteps = await floorSteps(
   () => (value) => convertCheckedInt64(value, nowBlockInt64, "", convertInt64),
 );
 
-const blockFetch = rpcMemoryFetch(JSON.stringify(block58));
-const evm = (validateResponse: boolean) =>
-  createEvmClient({
-    url: URL,
-    credentials: { token: TOKEN },
-    fetch: blockFetch,
-    validateResponse,
-    batch: false,
-  });
-const evmOn = evm(true);
-const evmOff = evm(false);
-let id = 1;
-const rawBlock = async () => {
-  const body = JSON.stringify({
-    jsonrpc: "2.0",
-    id: id++,
-    method: "eth_getBlockByHash",
-    params: [block58.hash, true],
-  });
-  const res = await blockFetch(`${URL}/${TOKEN}/evm`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body,
-  });
-  return JSON.parse(await res.text()).result;
-};
-const tronFetch = restMemoryFetch(tron);
-const wallet = (validateResponse: boolean) =>
-  createWalletClient({
-    url: URL,
-    credentials: { token: TOKEN },
-    fetch: tronFetch,
-    validateResponse,
-    retry: false,
-  });
-const walletOn = wallet(true);
-const walletOff = wallet(false);
-const rawTron = async () =>
-  JSON.parse(await (await tronFetch(`${URL}/${TOKEN}/wallet/getnowblock?visible=false`)).text());
+const block = blockCalls(URL, rpcMemoryFetch(JSON.stringify(block58)));
+const nowBlockCall = nowBlockCalls(URL, restMemoryFetch(tron));
 
 const endToEnd = (raw: () => Promise<unknown>, off: () => Promise<unknown>, on: () => Promise<unknown>) => [
   { name: "raw fetch + JSON.parse", run: raw },
   { name: "chainkit, validation off", run: off },
   { name: "chainkit, validation on", run: on },
 ];
-const blockCalls = endToEnd(
-  rawBlock,
-  () => evmOff.eth_getBlockByHash(block58.hash, true),
-  () => evmOn.eth_getBlockByHash(block58.hash, true),
-);
-const tronCalls = endToEnd(
-  rawTron,
-  () => walletOff.getNowBlock({ visible: false }),
-  () => walletOn.getNowBlock({ visible: false }),
-);
+const blockEndToEnd = endToEnd(block.raw, block.off, block.on);
+const tronEndToEnd = endToEnd(nowBlockCall.raw, nowBlockCall.off, nowBlockCall.on);
 
 const { loadavg } = await import("node:os");
 console.log(
@@ -198,8 +151,8 @@ console.log(
 );
 print(`58-tx block (${blockBytes.length} B), floor`, blockSteps, await fastest(blockSteps, 4));
 print(`100-tx TRON block (${tronBytes.length} B), floor`, tronSteps, await fastest(tronSteps, 2));
-print("58-tx block, end to end (÷ raw fetch)", blockCalls, await fastest(blockCalls, 3));
-print("getnowblock, end to end (÷ raw fetch)", tronCalls, await fastest(tronCalls, 2));
+print("58-tx block, end to end (÷ raw fetch)", blockEndToEnd, await fastest(blockEndToEnd, 3));
+print("getnowblock, end to end (÷ raw fetch)", tronEndToEnd, await fastest(tronEndToEnd, 2));
 console.log(
   `load ${loadavg()
     .map((load) => load.toFixed(2))

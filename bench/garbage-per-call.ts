@@ -7,13 +7,12 @@
  * Run: `npx tsx bench/garbage-per-call.ts [calls]` (default 300).
  */
 import { Session } from "node:inspector/promises";
-import { createWalletClient } from "chainkit/wallet";
 import { restMemoryFetch } from "./lib/memory-fetch.js";
+import { nowBlockCalls } from "./lib/validated-calls.js";
 import { benchBlock } from "./rows/wallet.js";
 
 const CALLS = Number(process.argv[2] ?? 300);
 const URL = "http://127.0.0.1:9";
-const TOKEN = "bench-token";
 
 interface SamplingNode {
   selfSize: number;
@@ -24,25 +23,11 @@ function allocated(node: SamplingNode): number {
   return node.children.reduce((sum, child) => sum + allocated(child), node.selfSize);
 }
 
-const memoryFetch = restMemoryFetch(benchBlock());
-const client = (validateResponse: boolean) =>
-  createWalletClient({
-    url: URL,
-    credentials: { token: TOKEN },
-    fetch: memoryFetch,
-    validateResponse,
-    retry: false,
-  });
-const on = client(true);
-const off = client(false);
+const { raw, off, on } = nowBlockCalls(URL, restMemoryFetch(benchBlock()));
 const variants: [string, () => Promise<unknown>][] = [
-  [
-    "raw fetch + JSON.parse",
-    async () =>
-      JSON.parse(await (await memoryFetch(`${URL}/${TOKEN}/wallet/getnowblock?visible=false`)).text()),
-  ],
-  ["chainkit/wallet, validation off", () => off.getNowBlock({ visible: false })],
-  ["chainkit/wallet, validation on", () => on.getNowBlock({ visible: false })],
+  ["raw fetch + JSON.parse", raw],
+  ["chainkit/wallet, validation off", off],
+  ["chainkit/wallet, validation on", on],
 ];
 
 const session = new Session();

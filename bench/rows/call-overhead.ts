@@ -13,9 +13,9 @@ import { block58, organization } from "../lib/fixtures.js";
 import { interleaved, type Plan, type Variant } from "../lib/measure.js";
 import { type MemoryFetch, restMemoryFetch, rpcMemoryFetch } from "../lib/memory-fetch.js";
 import { type Figure, type RowResult, type Table, timed, withRawGoal } from "../lib/report.js";
+import { blockCalls, TOKEN } from "../lib/validated-calls.js";
 
 const HASH = block58.hash;
-const TOKEN = "bench-token";
 const API_KEY = "bench-api-key";
 
 type Fetch = MemoryFetch | typeof globalThis.fetch;
@@ -26,34 +26,16 @@ interface Goals {
 }
 
 function rpcVariants(url: string, fetchFn: Fetch): Variant[] {
-  let id = 1;
-  const rawUrl = `${url}/${TOKEN}/evm`;
-  const raw = async () => {
-    const body = JSON.stringify({
-      jsonrpc: "2.0",
-      id: id++,
-      method: "eth_getBlockByHash",
-      params: [HASH, true],
-    });
-    const res = await fetchFn(rawUrl, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body,
-    });
-    return JSON.parse(await res.text()).result;
-  };
-  const evm = (validateResponse: boolean, batch: boolean) =>
-    createEvmClient({
-      url,
-      credentials: { token: TOKEN },
-      fetch: fetchFn,
-      validateResponse,
-      ...(batch ? {} : { batch: false as const }),
-    });
-  const on = evm(true, false);
-  const off = evm(false, false);
-  const defaults = evm(true, true);
-  const viem = createViemClient({ transport: http(rawUrl, { fetchFn: fetchFn as typeof globalThis.fetch }) });
+  const { raw, off, on } = blockCalls(url, fetchFn);
+  const defaults = createEvmClient({
+    url,
+    credentials: { token: TOKEN },
+    fetch: fetchFn,
+    validateResponse: true,
+  });
+  const viem = createViemClient({
+    transport: http(`${url}/${TOKEN}/evm`, { fetchFn: fetchFn as typeof globalThis.fetch }),
+  });
   const sequential =
     (call: () => Promise<unknown>) =>
     async (ops: number): Promise<void> => {
@@ -61,8 +43,8 @@ function rpcVariants(url: string, fetchFn: Fetch): Variant[] {
     };
   return [
     { name: "raw fetch + JSON.parse", run: sequential(raw) },
-    { name: "chainkit/evm, validation off", run: sequential(() => off.eth_getBlockByHash(HASH, true)) },
-    { name: "chainkit/evm, validation on", run: sequential(() => on.eth_getBlockByHash(HASH, true)) },
+    { name: "chainkit/evm, validation off", run: sequential(off) },
+    { name: "chainkit/evm, validation on", run: sequential(on) },
     {
       name: "chainkit/evm, default options (auto-batching on)",
       run: sequential(() => defaults.eth_getBlockByHash(HASH, true)),

@@ -6,7 +6,6 @@
  * answering the same bytes), so the figures are client CPU.
  */
 import { readFileSync } from "node:fs";
-import { createWalletClient } from "chainkit/wallet";
 import { TronWeb } from "tronweb";
 import { bundle } from "../lib/bundle.js";
 import { type BenchContext, check, planFor } from "../lib/context.js";
@@ -15,9 +14,9 @@ import { interleaved } from "../lib/measure.js";
 import { restMemoryFetch } from "../lib/memory-fetch.js";
 import type { Figure, RowResult } from "../lib/report.js";
 import { timed, withRawGoal } from "../lib/report.js";
+import { nowBlockCalls, TOKEN } from "../lib/validated-calls.js";
 
 type Json = Record<string, unknown>;
-const TOKEN = "bench-token";
 const TRANSACTIONS = 100;
 
 const recorded = (name: string) =>
@@ -72,18 +71,7 @@ export async function wallet(context: BenchContext): Promise<RowResult> {
   const text = JSON.stringify(block);
   const memoryFetch = restMemoryFetch(block);
   const url = "http://127.0.0.1:9";
-  const client = (validateResponse: boolean) =>
-    createWalletClient({
-      url,
-      credentials: { token: TOKEN },
-      fetch: memoryFetch,
-      validateResponse,
-      retry: false,
-    });
-  const on = client(true);
-  const off = client(false);
-  const raw = async () =>
-    JSON.parse(await (await memoryFetch(`${url}/${TOKEN}/wallet/getnowblock?visible=false`)).text());
+  const { raw, off, on } = nowBlockCalls(url, memoryFetch);
   const tronWeb = new TronWeb({ fullHost: `${url}/${TOKEN}` });
   // tronweb talks through axios: an adapter answering the same bytes keeps it off the socket too.
   const axios = tronWeb.fullNode.instance as unknown as { defaults: { adapter: unknown } };
@@ -97,14 +85,8 @@ export async function wallet(context: BenchContext): Promise<RowResult> {
   });
 
   const blockID = block.blockID;
-  check(
-    (await on.getNowBlock({ visible: false })).blockID === blockID,
-    "chainkit validates and returns the block",
-  );
-  check(
-    (await on.getNowBlock({ visible: false })).transactions?.length === TRANSACTIONS,
-    "with every transaction",
-  );
+  check((await on()).blockID === blockID, "chainkit validates and returns the block");
+  check((await on()).transactions?.length === TRANSACTIONS, "with every transaction");
   check((await raw()).blockID === blockID, "raw fetch returns the block");
   check((await tronWeb.trx.getCurrentBlock()).blockID === blockID, "tronweb returns the block");
 
@@ -116,11 +98,11 @@ export async function wallet(context: BenchContext): Promise<RowResult> {
       { name: "raw fetch + JSON.parse", run: sequential(raw) },
       {
         name: "chainkit/wallet getNowBlock, validation off",
-        run: sequential(() => off.getNowBlock({ visible: false })),
+        run: sequential(off),
       },
       {
         name: "chainkit/wallet getNowBlock, validation on",
-        run: sequential(() => on.getNowBlock({ visible: false })),
+        run: sequential(on),
       },
       { name: "tronweb trx.getCurrentBlock", run: sequential(() => tronWeb.trx.getCurrentBlock()) },
     ],
