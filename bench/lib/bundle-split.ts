@@ -54,6 +54,10 @@ export interface ChunkSet {
  */
 export async function bundleSplit(options: SplitOptions): Promise<SplitBundle> {
   mkdirSync(options.outdir, { recursive: true });
+  // The chunks are `.js` ES modules, as in an app whose package.json says `"type": "module"`;
+  // without it Node 20.19+ first tries each chunk as CommonJS (and older Nodes refuse them), which
+  // the peers' bundles, written as `.mjs`, are spared.
+  writeFileSync(join(options.outdir, "package.json"), '{ "type": "module" }\n');
   const entryFile = join(options.outdir, "entry.ts");
   writeFileSync(entryFile, options.contents.replaceAll('"./', `"${ROOT}`));
   const result = await build({

@@ -1,5 +1,4 @@
 import { pascalCase } from "./names.js";
-import { sourceLiteral } from "./source-text.js";
 
 /** The names of the types generated for one operation or method, shared by every emitter. */
 export interface OperationTypeNames {
@@ -42,17 +41,6 @@ export function validatorsModulePath(name: string, extension: ".js" | ".d.ts" = 
  */
 export function validatorsChunkPath(name: string): string {
   return `validators/components/${name}.js`;
-}
-
-/**
- * The `validators` loader of a descriptor: it imports the module that packs the operation's
- * validators with its neighbours' (`operation-packs.ts`) and picks the operation's part.
- *
- * @param name - The operation's identifier, the export that holds its part.
- * @param module - The module's name (`validators/<module>.js`).
- */
-export function validatorsLoader(name: string, module: string): string {
-  return `() => import(${sourceLiteral(`./${validatorsModulePath(module)}`)}).then((module) => module.${name})`;
 }
 
 /** The module that packs an operation's validators, as `buildValidators` reported it. */
@@ -108,15 +96,13 @@ export function functionBodyNames(record: string): Set<string> {
   return new Set(["options", "caller", "withoutTrailingUndefined", record]);
 }
 
-// A JSON-RPC descriptor (`validatorsLoader`): its `name`, then its module and the export that holds
-// this method's part.
-const RPC_DESCRIPTOR =
-  /Object\.freeze\(\{\n\s+name: ("(?:[^"\\]|\\.)*"),\n[\s\S]*?validators: \(\) => import\("\.\/validators\/([^"]+)\.js"\)(?:\.then\(\(module\) => module\.([\w$]+)\))?/g;
-
-// A REST surface's pack loader (`const pack0: Pack = () => import("./validators/Orders.js");`) and
-// descriptor (`operation("order", "POST", "/exchange#order", false, pack0…`), as
-// `rest-operations-file.ts` writes them: its part of the pack is the export named after its id.
+// A pack loader (`const pack0: Pack = () => import("./validators/Orders.js");`) and a descriptor, as
+// `rest-operations-file.ts` (`operation("order", "POST", "/exchange#order", false, pack0…`: its part
+// of the pack is the export named after its id) and `rpc-methods-file.ts` (`method("eth_call", true,
+// pack0…`, then the export when it is not the name) write them.
 const PACK = /^const (pack\d+): Pack = \(\) => import\("\.\/validators\/([^"]+)\.js"\);$/gm;
+const RPC_DESCRIPTOR =
+  /method\(("(?:[^"\\]|\\.)*"), (?:true|false), (pack\d+)(?:, ("(?:[^"\\]|\\.)*"))?[,)]/g;
 const REST_DESCRIPTOR =
   /operation\(("(?:[^"\\]|\\.)*"), ("[A-Za-z]+"), ("(?:[^"\\]|\\.)*"), (?:true|false), (pack\d+)[,)]/g;
 
@@ -154,11 +140,14 @@ export function descriptorValidators(operationsTs: string): DescriptorValidators
       exportName: name,
     };
   });
-  const rpc = [...operationsTs.matchAll(RPC_DESCRIPTOR)].map(([, name, module = "", exportName]) => ({
-    id: JSON.parse(name as string) as string,
-    module,
-    ...(exportName !== undefined && { exportName }),
-  }));
+  const rpc = [...operationsTs.matchAll(RPC_DESCRIPTOR)].map(([, name, pack, part]) => {
+    const id = JSON.parse(name as string) as string;
+    return {
+      id,
+      module: packs.get(pack as string) ?? "",
+      exportName: part === undefined ? id : (JSON.parse(part) as string),
+    };
+  });
   return [...rest, ...rpc];
 }
 

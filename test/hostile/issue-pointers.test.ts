@@ -62,8 +62,7 @@ describe("finding 13, JSON-RPC: a refused result's pointers are scrubbed the sam
     const reading = { validators: { params: () => true, result: keyed }, validates: true };
     const context = {
       status: 200,
-      url: "http://127.0.0.1/***",
-      redact: (text: string) => text.replaceAll(TOKEN, "***"),
+      shown: { url: "http://127.0.0.1/***", redact: (text: string) => text.replaceAll(TOKEN, "***") },
     };
     const outcome = readRpcOutcome(
       evmMethods.eth_chainId,

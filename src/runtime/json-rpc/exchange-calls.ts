@@ -60,7 +60,7 @@ export async function exchangeCalls(
     operation,
   });
   const matched = matchResponses(body, ids, asBatch, operation, status);
-  const context = { status, url: transport.shown.url, redact: transport.shown.redact };
+  const context = { status, shown: transport.shown };
   const outcomes = calls.map((call, i) =>
     readRpcOutcome(call.method, ids[i] as number, matched[i], call, context),
   );

@@ -5,6 +5,7 @@ import { JsonRpcError } from "../errors/json-rpc-error.js";
 import { RateLimitError } from "../errors/rate-limit-error.js";
 import { ResponseValidationError } from "../errors/response-validation-error.js";
 import { parseTryAgainIn } from "../http/retry-after.js";
+import type { ShownRequest } from "../http/shown-request.js";
 import { convertInt64 } from "../json/convert-int64.js";
 import { readWithinDepth } from "../json/nesting-depth.js";
 import type { RpcMethod, RpcMethodValidators } from "../operation.js";
@@ -43,7 +44,7 @@ export interface RefusedOutcome {
  * Whether an outcome is a refused result still to be worded.
  *
  * @example
- * const context = { status: 200, url: "https://nd-1.example.com/evm", redact: (text: string) => text };
+ * const context = { status: 200, shown: { url: "https://nd-1.example.com/evm", redact: (text: string) => text } };
  * const reading = { validators: await loadValidators(evmMethods.eth_blockNumber), validates: true };
  * isRefused(readRpcOutcome(evmMethods.eth_blockNumber, 1, { jsonrpc: "2.0", id: 1, result: 7 }, reading, context)); // true
  */
@@ -59,7 +60,7 @@ export function isRefused(outcome: RpcOutcome | RefusedOutcome): outcome is Refu
  * @param outcomes - Outcomes from {@link readRpcOutcome}.
  * @returns Every outcome, each a result or an error.
  * @example
- * const context = { status: 200, url: "https://nd-1.example.com/evm", redact: (text: string) => text };
+ * const context = { status: 200, shown: { url: "https://nd-1.example.com/evm", redact: (text: string) => text } };
  * const reading = { validators: await loadValidators(evmMethods.eth_blockNumber), validates: true };
  * const answer = { jsonrpc: "2.0", id: 1, result: 7 };
  * await wordRefusedOutcomes([readRpcOutcome(evmMethods.eth_blockNumber, 1, answer, reading, context)]); // [{ error: ResponseValidationError }]
@@ -98,10 +99,12 @@ export async function wordRefusedOutcomes(
 export interface RpcAnswerContext {
   /** HTTP status of the answer. */
   status: number;
-  /** Endpoint with credentials replaced by `***`. */
-  url: string;
-  /** Scrubs credentials from server text. */
-  redact: (text: string) => string;
+  /**
+   * The request as errors show it: its endpoint with credentials replaced by `***` (a
+   * `ShownRequest` redacts it when an error first reads it, so an answer read well costs none) and
+   * the scrubbing of server text.
+   */
+  shown: Pick<ShownRequest, "url" | "redact">;
 }
 
 /**
@@ -189,7 +192,7 @@ export function matchResponses(
  * @returns The outcome, or for a result the spec refuses, what failed (see {@link wordRefusedOutcomes});
  *   never throws.
  * @example
- * const context = { status: 200, url: "https://nd-1.example.com/evm", redact: (text: string) => text };
+ * const context = { status: 200, shown: { url: "https://nd-1.example.com/evm", redact: (text: string) => text } };
  * const reading = { validators: await loadValidators(evmMethods.eth_blockNumber), validates: true };
  * readRpcOutcome(evmMethods.eth_blockNumber, 1, { jsonrpc: "2.0", id: 1, result: "0x1" }, reading, context); // { result: "0x1" }
  */
@@ -238,7 +241,7 @@ function readResult(
   if (validates) {
     const failed = failedCheck(validators.result, answer, "/result");
     if (failed) {
-      const refused = { method, status: context.status, failed, redact: context.redact };
+      const refused = { method, status: context.status, failed, redact: context.shown.redact };
       if (onViolation === undefined) return { refused };
       return { refused: { ...refused, reported: { result: answer, reading: { ...reading, onViolation } } } };
     }
@@ -260,20 +263,22 @@ function rpcError(
 ): ChainkitError {
   const code = typeof error.code === "number" ? error.code : Number(error.code);
   const message =
-    typeof error.message === "string" ? String(scrubValue(error.message, context.redact)) : "(no message)";
-  const data = error.data === undefined ? undefined : scrubValue(error.data, context.redact);
+    typeof error.message === "string"
+      ? String(scrubValue(error.message, context.shown.redact))
+      : "(no message)";
+  const data = error.data === undefined ? undefined : scrubValue(error.data, context.shown.redact);
   if (code === RATE_LIMIT_CODE) {
     return new RateLimitError({
       retryAfter: parseTryAgainIn(isObject(data) ? data.try_again_in : undefined),
       method: "POST",
-      url: context.url,
+      url: context.shown.url,
       status: context.status,
       rpcMethod: method.name,
       code,
       data,
     });
   }
-  return new JsonRpcError({ code, message, data, rpcMethod: method.name, url: context.url });
+  return new JsonRpcError({ code, message, data, rpcMethod: method.name, url: context.shown.url });
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -1,0 +1,100 @@
+import { describe, expect, it } from "vitest";
+import { mayHoldSecret, redactEveryForm, redactText } from "../../src/runtime/credentials/redact.js";
+
+/** A small seeded generator, so a failure names a case that runs again. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const ALPHABETS = [
+  "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.~",
+  "0123456789abcdefABCDEF",
+  ' "\\/+%:@?#=&\n\t',
+  "öé€漢😀",
+];
+
+function pick<T>(next: () => number, items: readonly T[]): T {
+  return items[Math.floor(next() * items.length)] as T;
+}
+
+function randomText(next: () => number, alphabets: readonly string[], length: number): string {
+  let text = "";
+  for (let i = 0; i < length; i++) text += pick(next, [...pick(next, alphabets)]);
+  return text;
+}
+
+/** One of the forms redactText promises to catch, chosen at random for each character. */
+function reencoded(next: () => number, secret: string): string {
+  const whole = pick(next, ["as is", "upper", "lower", "json", "each character"]);
+  if (whole === "as is") return secret;
+  if (whole === "upper") return secret.toUpperCase();
+  if (whole === "lower") return secret.toLowerCase();
+  if (whole === "json") return JSON.stringify(secret).slice(1, -1);
+  let text = "";
+  for (const char of secret) {
+    const bytes = [...new TextEncoder().encode(char)];
+    const form = pick(next, ["raw", "percent", "space", "latin1"]);
+    if (form === "percent") {
+      text += bytes.map((b) => `%${b.toString(16).padStart(2, "0")}`).join("");
+      if (next() < 0.5) text = text.toUpperCase();
+    } else if (form === "space" && char === " ") text += "+";
+    else if (form === "latin1" && bytes.length > 1) text += String.fromCharCode(...bytes);
+    else text += char;
+  }
+  return text;
+}
+
+describe("redactText searches before it builds a secret's pattern", () => {
+  it("gives what matching every form gives, on 20,000 random texts and secrets", () => {
+    const next = random(47);
+    let searchedOnly = 0;
+    for (let round = 0; round < 20_000; round++) {
+      const secretAlphabets =
+        next() < 0.3 ? [ALPHABETS[1] as string] : ALPHABETS.slice(0, 1 + Math.floor(next() * 4));
+      const secrets = Array.from(
+        { length: 1 + Math.floor(next() * 3) },
+        () => (next() < 0.2 ? "0x" : "") + randomText(next, secretAlphabets, 1 + Math.floor(next() * 12)),
+      );
+      const textAlphabets = next() < 0.6 ? [ALPHABETS[0] as string, "/:."] : ALPHABETS;
+      let text = randomText(next, textAlphabets, Math.floor(next() * 40));
+      if (next() < 0.5) {
+        const at = Math.floor(next() * (text.length + 1));
+        text = text.slice(0, at) + reencoded(next, pick(next, secrets)) + text.slice(at);
+      }
+      const everyForm = redactEveryForm(text, secrets);
+      if (!mayHoldSecret(text, secrets)) {
+        searchedOnly++;
+        expect(everyForm, JSON.stringify({ text, secrets })).toBe(text);
+      }
+      expect(redactText(text, secrets), JSON.stringify({ text, secrets })).toBe(everyForm);
+    }
+    // The search settles a good share of the cases by itself, or this test would test nothing.
+    expect(searchedOnly).toBeGreaterThan(5_000);
+  });
+
+  it("settles a URL or message without a secret by search alone", () => {
+    expect(mayHoldSecret("https://nd-123-456-789.p2pify.com/evm", ["s3cr3tToken"])).toBe(false);
+    expect(mayHoldSecret("POST https://127.0.0.1:8545/ refused: 401", ["abc", "0xdeadbeef"])).toBe(false);
+    expect(mayHoldSecret("", ["abc"])).toBe(false);
+  });
+
+  it("sends to the patterns any text that may hold a secret in another form", () => {
+    expect(mayHoldSecret("https://host/s3cr3tToken/evm", ["s3cr3tToken"])).toBe(true);
+    expect(mayHoldSecret("key DEADBEEF", ["0xdeadbeef".slice(2)])).toBe(true);
+    expect(mayHoldSecret("key 0XDEADBEEF", ["0xdeadbeef"])).toBe(true);
+    expect(mayHoldSecret("cli/s%33cret", ["s3cret"])).toBe(true);
+    expect(mayHoldSecret("pass+word", ["pass word"])).toBe(true);
+    expect(mayHoldSecret('say \\"hi\\"', ['say "hi"'])).toBe(true);
+    expect(mayHoldSecret("TÃ¶k", ["Tök"])).toBe(true);
+    // Not hex, so not matched in another case by the patterns either.
+    expect(mayHoldSecret("https://host/S3CR3TTOKEN", ["s3cr3tToken"])).toBe(false);
+    expect(redactEveryForm("https://host/S3CR3TTOKEN", ["s3cr3tToken"])).toBe("https://host/S3CR3TTOKEN");
+  });
+});
