@@ -282,7 +282,9 @@ export async function importTime(context: BenchContext): Promise<RowResult> {
     installedFailures.push(`not compiled (${error instanceof Error ? error.message.split("\n")[0] : error})`);
   }
 
-  const plan = planFor(context, { warmups: 1, rounds: 9, ops: 1 }, 1);
+  // 15 processes per variant: on a shared 2-core machine one slow stretch can take several processes
+  // in a row, which moved a median of 9 by a third (0.43× and 0.55× viem in two runs of one tree).
+  const plan = planFor(context, { warmups: 1, rounds: 15, ops: 1 }, 1);
   const keyOf = (variant: Variant) => `${variant.table} ${variant.id ?? variant.kind}`;
   const times = new Map<string, { load: number[]; first: number[] }>(
     ready.map((c) => [keyOf(c), { load: [], first: [] }]),
