@@ -1,17 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { mayHoldSecret, redactEveryForm, redactText } from "../../src/runtime/credentials/redact.js";
-
-/** A small seeded generator, so a failure names a case that runs again. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { SeededRandom } from "../../src/sandbox/seeded-random.js";
 
 const ALPHABETS = [
   "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.~",
@@ -20,19 +9,15 @@ const ALPHABETS = [
   "öé€漢😀",
 ];
 
-function pick<T>(next: () => number, items: readonly T[]): T {
-  return items[Math.floor(next() * items.length)] as T;
-}
-
-function randomText(next: () => number, alphabets: readonly string[], length: number): string {
+function randomText(random: SeededRandom, alphabets: readonly string[], length: number): string {
   let text = "";
-  for (let i = 0; i < length; i++) text += pick(next, [...pick(next, alphabets)]);
+  for (let i = 0; i < length; i++) text += random.pick([...random.pick(alphabets)]);
   return text;
 }
 
 /** One of the forms redactText promises to catch, chosen at random for each character. */
-function reencoded(next: () => number, secret: string): string {
-  const whole = pick(next, ["as is", "upper", "lower", "json", "each character"]);
+function reencoded(random: SeededRandom, secret: string): string {
+  const whole = random.pick(["as is", "upper", "lower", "json", "each character"]);
   if (whole === "as is") return secret;
   if (whole === "upper") return secret.toUpperCase();
   if (whole === "lower") return secret.toLowerCase();
@@ -40,10 +25,10 @@ function reencoded(next: () => number, secret: string): string {
   let text = "";
   for (const char of secret) {
     const bytes = [...new TextEncoder().encode(char)];
-    const form = pick(next, ["raw", "percent", "space", "latin1"]);
+    const form = random.pick(["raw", "percent", "space", "latin1"]);
     if (form === "percent") {
-      text += bytes.map((b) => `%${b.toString(16).padStart(2, "0")}`).join("");
-      if (next() < 0.5) text = text.toUpperCase();
+      const encoded = bytes.map((b) => `%${b.toString(16).padStart(2, "0")}`).join("");
+      text += random.next() < 0.5 ? encoded.toUpperCase() : encoded;
     } else if (form === "space" && char === " ") text += "+";
     else if (form === "latin1" && bytes.length > 1) text += String.fromCharCode(...bytes);
     else text += char;
@@ -53,20 +38,21 @@ function reencoded(next: () => number, secret: string): string {
 
 describe("redactText searches before it builds a secret's pattern", () => {
   it("gives what matching every form gives, on 20,000 random texts and secrets", () => {
-    const next = random(47);
+    const random = new SeededRandom(47);
+    const next = () => random.next();
     let searchedOnly = 0;
     for (let round = 0; round < 20_000; round++) {
       const secretAlphabets =
         next() < 0.3 ? [ALPHABETS[1] as string] : ALPHABETS.slice(0, 1 + Math.floor(next() * 4));
       const secrets = Array.from(
         { length: 1 + Math.floor(next() * 3) },
-        () => (next() < 0.2 ? "0x" : "") + randomText(next, secretAlphabets, 1 + Math.floor(next() * 12)),
+        () => (next() < 0.2 ? "0x" : "") + randomText(random, secretAlphabets, 1 + Math.floor(next() * 12)),
       );
       const textAlphabets = next() < 0.6 ? [ALPHABETS[0] as string, "/:."] : ALPHABETS;
-      let text = randomText(next, textAlphabets, Math.floor(next() * 40));
+      let text = randomText(random, textAlphabets, Math.floor(next() * 40));
       if (next() < 0.5) {
         const at = Math.floor(next() * (text.length + 1));
-        text = text.slice(0, at) + reencoded(next, pick(next, secrets)) + text.slice(at);
+        text = text.slice(0, at) + reencoded(random, random.pick(secrets)) + text.slice(at);
       }
       const everyForm = redactEveryForm(text, secrets);
       if (!mayHoldSecret(text, secrets)) {
