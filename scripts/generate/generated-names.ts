@@ -1,4 +1,5 @@
 import { pascalCase } from "./names.js";
+import { sourceLiteral } from "./source-text.js";
 
 /** The names of the types generated for one operation or method, shared by every emitter. */
 export interface OperationTypeNames {
@@ -41,6 +42,41 @@ export function validatorsModulePath(name: string, extension: ".js" | ".d.ts" = 
  */
 export function validatorsChunkPath(name: string): string {
   return `validators/components/${name}.js`;
+}
+
+/** The `import()` of each pack a generated `operations.ts` loads, written once and named by its descriptors. */
+export interface PackLoaders {
+  /** The name (`pack0`, …) of the loader of the pack holding this operation, numbered as first named. */
+  nameOf: (id: string) => string;
+  /** One `const packN: Pack = () => import("./validators/….js");` per pack named so far (see `PACK`). */
+  lines: () => string[];
+}
+
+/**
+ * The pack loaders of a generated `operations.ts` (REST and JSON-RPC alike): each descriptor names
+ * its pack's loader instead of writing its own `import()`.
+ *
+ * @param packOf - The module packing each operation, as `buildValidators` reported it.
+ * @returns The loaders' names and lines.
+ * @example
+ * const loaders = packLoaders(new Map([["order", "Orders"]]));
+ * loaders.nameOf("order"); // "pack0"
+ * loaders.lines(); // ['const pack0: Pack = () => import("./validators/Orders.js");']
+ */
+export function packLoaders(packOf: ReadonlyMap<string, string>): PackLoaders {
+  const names = new Map<string, string>();
+  return {
+    nameOf: (id) => {
+      const module = packedModuleOf(packOf, id);
+      if (!names.has(module)) names.set(module, `pack${names.size}`);
+      return names.get(module) as string;
+    },
+    lines: () =>
+      [...names].map(
+        ([module, name]) =>
+          `const ${name}: Pack = () => import(${sourceLiteral(`./${validatorsModulePath(module)}`)});`,
+      ),
+  };
 }
 
 /** The module that packs an operation's validators, as `buildValidators` reported it. */

@@ -1,4 +1,4 @@
-import { packedModuleOf, validatorsModulePath } from "./generated-names.js";
+import { packLoaders } from "./generated-names.js";
 import { mediaKind } from "./media-kind.js";
 import type { BodyModel, RestOperationModel } from "./openapi-model.js";
 import { docComment, sourceLiteral } from "./source-text.js";
@@ -27,13 +27,8 @@ export function restOperationsFile(
   packOf: ReadonlyMap<string, string>,
 ): string {
   const { record, idType } = restOperationsNames(surface.pascal, surface.camel);
-  const packs = new Map<string, string>();
-  const packOfOperation = (op: RestOperationModel) => {
-    const module = packedModuleOf(packOf, op.id);
-    if (!packs.has(module)) packs.set(module, `pack${packs.size}`);
-    return packs.get(module) as string;
-  };
-  const descriptors = operations.map((op) => `  ${op.id}: ${descriptor(op, packOfOperation(op))},`);
+  const packs = packLoaders(packOf);
+  const descriptors = operations.map((op) => `  ${op.id}: ${descriptor(op, packs.nameOf(op.id))},`);
   return [
     `import type { RestOperation, RestOperationValidators } from "../../src/runtime/operation.js";`,
     "",
@@ -43,10 +38,7 @@ export function restOperationsFile(
     docComment("A module of packed validators: each operation's part is the export named after it."),
     "type Pack = () => Promise<Readonly<Record<string, RestOperationValidators>>>;",
     "",
-    ...[...packs].map(
-      ([module, name]) =>
-        `const ${name}: Pack = () => import(${sourceLiteral(`./${validatorsModulePath(module)}`)});`,
-    ),
+    ...packs.lines(),
     "",
     docComment(
       "One frozen descriptor; its validators are its pack's export named after its id, imported on its first call.",

@@ -1,4 +1,4 @@
-import { packedModuleOf, validatorsModulePath } from "./generated-names.js";
+import { packLoaders } from "./generated-names.js";
 import { propertyKey } from "./names.js";
 import type { RpcMethodModel } from "./openrpc-model.js";
 import { docComment, sourceLiteral } from "./source-text.js";
@@ -25,14 +25,9 @@ export function rpcMethodsFile(
   packOf: ReadonlyMap<string, string>,
 ): string {
   const { record, nameType } = rpcMethodsNames(surface.pascal, surface.camel);
-  const packs = new Map<string, string>();
-  const packOfMethod = (method: RpcMethodModel) => {
-    const module = packedModuleOf(packOf, method.id);
-    if (!packs.has(module)) packs.set(module, `pack${packs.size}`);
-    return packs.get(module) as string;
-  };
+  const packs = packLoaders(packOf);
   const descriptors = methods.map((method) => {
-    const args = [sourceLiteral(method.name), String(method.idempotent), packOfMethod(method)];
+    const args = [sourceLiteral(method.name), String(method.idempotent), packs.nameOf(method.id)];
     // The pack's export is the method's identifier, which differs from its wire name only when the
     // name is no identifier (`eth.call` is `eth_call`); by-name params then come last.
     if (method.id !== method.name || method.byName) args.push(sourceLiteral(method.id));
@@ -48,10 +43,7 @@ export function rpcMethodsFile(
     docComment("A module of packed validators: each method's part is the export named after its identifier."),
     "type Pack = () => Promise<Readonly<Record<string, RpcMethodValidators>>>;",
     "",
-    ...[...packs].map(
-      ([module, name]) =>
-        `const ${name}: Pack = () => import(${sourceLiteral(`./${validatorsModulePath(module)}`)});`,
-    ),
+    ...packs.lines(),
     "",
     docComment(
       "One frozen descriptor; its validators are its pack's export `part`, imported on its first call.",
