@@ -165,6 +165,24 @@ describe("a node that alters the transaction gets no signature", () => {
     expect((error as TransactionMismatchError).field).toBe("/raw_data/expiration");
     expect(signer.calls).toEqual([]);
   });
+
+  // Audit: maxExpirationMs was not checked. A string (read from an environment variable) was
+  // concatenated to the time, so the window reached millennia ahead and any expiration passed;
+  // NaN, Infinity or a fraction threw a plain RangeError after the node had built the transaction.
+  it("refuses a maxExpirationMs that is not a positive whole number, before asking the node", async () => {
+    const signer = spySigner(node.surface.demo.privateKey);
+    const to = privateKeySigner(freshKey("31")).address;
+    for (const maxExpirationMs of ["300000", Number.NaN, Number.POSITIVE_INFINITY, 1.5, 0, -1]) {
+      const before = wallet.usage().requests;
+      const error = await wallet
+        .transfer({ to, amount: 1n }, signer, { maxExpirationMs: maxExpirationMs as number })
+        .catch((e: unknown) => e);
+      expect(error, String(maxExpirationMs)).toBeInstanceOf(RequestValidationError);
+      expect((error as RequestValidationError).issues[0]?.pointer).toBe("/options/maxExpirationMs");
+      expect(wallet.usage().requests).toBe(before);
+    }
+    expect(signer.calls).toEqual([]);
+  });
 });
 
 describe("transfer inputs and signers", () => {

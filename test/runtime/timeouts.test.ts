@@ -44,6 +44,23 @@ describe("timeouts", () => {
     }
   });
 
+  // Audit: a call's own timeout was not checked: NaN turned the timeout off for the call (a stalled
+  // server held it forever, whatever the client's timeout), 0 or -5 ended it as a TimeoutError.
+  it("refuses a call's timeout that is not a positive number, before sending", async () => {
+    const server = await serve(() => "hang");
+    const caller = createRestCaller({ baseUrl: server.url, timeout: 50, retry: false });
+    const rpc = createJsonRpcClient({ url: server.url, timeout: 50, retry: false });
+    for (const timeout of [0, -5, Number.NaN, "100" as unknown as number]) {
+      const rest = await caller
+        .call(getThing, { path: { id: "TH-1" } }, { timeout })
+        .catch((e: unknown) => e);
+      expect(rest, String(timeout)).toBeInstanceOf(ConfigurationError);
+      const call = await rpc.call(blockNumber, [], { timeout }).catch((e: unknown) => e);
+      expect(call, String(timeout)).toBeInstanceOf(ConfigurationError);
+    }
+    expect(caller.usage().requests).toBe(0);
+  });
+
   it("times out JSON-RPC calls too", async () => {
     const server = await serve(() => "hang");
     const rpc = createJsonRpcClient({ url: server.url, timeout: 40 });

@@ -56,6 +56,8 @@ const DATA = /^0x(?:[0-9a-fA-F]{2})*$/;
 const SLOT = /^0x[0-9a-fA-F]{64}$/;
 const MAX_UINT256 = (1n << 256n) - 1n;
 const MAX_UINT64 = (1n << 64n) - 1n;
+/** The largest nonce a signer's `nonce: number` holds exactly. */
+const MAX_SAFE_NONCE = BigInt(Number.MAX_SAFE_INTEGER);
 /** The least gas any transaction uses (a plain transfer). */
 export const INTRINSIC_GAS = 21_000n;
 
@@ -207,11 +209,12 @@ export function requestIssues(request: unknown): FieldIssue[] {
   if (r.nonce !== undefined) {
     const ok =
       (typeof r.nonce === "number" && Number.isSafeInteger(r.nonce) && r.nonce >= 0) ||
-      (typeof r.nonce === "bigint" && r.nonce >= 0n && r.nonce < MAX_UINT64);
+      (typeof r.nonce === "bigint" && r.nonce >= 0n && r.nonce <= MAX_SAFE_NONCE);
     if (!ok)
       issues.push({
         pointer: "/nonce",
-        message: "must be a non-negative integer (number or bigint) below 2^64 - 1",
+        message:
+          "must be a non-negative integer (number or bigint) of at most 2^53 - 1 (the signer takes the nonce as a number)",
       });
   }
   if (r.chainId !== undefined && !(Number.isSafeInteger(r.chainId) && (r.chainId as number) > 0)) {

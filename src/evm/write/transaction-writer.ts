@@ -3,6 +3,7 @@ import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
 import type { EvmMethods } from "../../../generated/evm/index.js";
 import { JsonRpcError } from "../../runtime/errors/json-rpc-error.js";
 import { type FieldIssue, RequestValidationError } from "../../runtime/errors/request-validation-error.js";
+import { ResponseValidationError } from "../../runtime/errors/response-validation-error.js";
 import { checksumAddress } from "../../runtime/signing/checksum-address.js";
 import { chainIdOf } from "../client/chain-id-pin.js";
 import { CallRevertedError } from "../errors/call-reverted-error.js";
@@ -63,6 +64,21 @@ export interface TransactionWriter {
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const HASH = /^0x[0-9a-fA-F]{64}$/;
 
+/**
+ * A node's quantity that goes into a transaction the signer takes as a number (the chain id, the
+ * nonce), refused when a number cannot hold it exactly: signing a rounded value would sign another
+ * transaction than the one the node's answer describes.
+ */
+function exactAsNumber(value: bigint, method: string, what: string): bigint {
+  if (value <= BigInt(Number.MAX_SAFE_INTEGER)) return value;
+  throw new ResponseValidationError(method, 200, [
+    {
+      pointer: "/result",
+      message: `is ${what} above 2^53 - 1, which no chain uses: the node's answer is wrong (nothing was signed)`,
+    },
+  ]);
+}
+
 function checkSigner(signer: unknown): string {
   const candidate = signer as Partial<EvmSigner> | null;
   if (
@@ -119,7 +135,12 @@ export function createTransactionWriter(
     if (!found) {
       found = {
         queue: createSenderQueue({
-          minedCount: async () => BigInt(await node.eth_getTransactionCount(sender, "latest")),
+          minedCount: async () =>
+            exactAsNumber(
+              BigInt(await node.eth_getTransactionCount(sender, "latest")),
+              "eth_getTransactionCount",
+              "a transaction count",
+            ),
         }),
         limit: createLimiter(SENDS_PREPARED_AHEAD),
       };
@@ -213,7 +234,7 @@ export function createTransactionWriter(
     if (request.chainId !== undefined && nodeChainId !== BigInt(request.chainId)) {
       throw new ChainMismatchError({ expected: request.chainId, actual: nodeChainId, option: "/chainId" });
     }
-    const id = Number(nodeChainId);
+    const id = Number(exactAsNumber(nodeChainId, "eth_chainId", "a chain id"));
     const [gas, filled] = await Promise.all([
       gasLimit(sender, kind, request, options),
       fees.fill(type, kind, request, options.feeCeiling ?? settings.feeCeiling),

@@ -8,7 +8,10 @@ const MASK = "***";
  * path decoded and encoded again), a space as `+`, and a non-ASCII character as its UTF-8 bytes read
  * as Latin-1 (`Ã¶`, as WSGI servers read paths) or as U+FFFD (a Latin-1 status line read as UTF-8).
  * A secret made only of hex digits (with or without `0x`) is matched in any case, as servers that
- * parse it as a number or a key echo it upper-cased. Empty secrets are ignored.
+ * parse it as a number or a key echo it upper-cased. A secret is also matched as the hex of its UTF-8
+ * bytes (and of its percent-encoded form), in either case, as nodes echo text hex-encoded (a TRON
+ * `resMessage`, the raw bytes of an ABI-encoded revert reason); that form is replaced by the hex of
+ * as many `*`, so the bytes around it still decode. Empty secrets are ignored.
  *
  * @param text - Any text: a URL, a message, a response body.
  * @param secrets - The raw secret values to hide.
@@ -44,12 +47,43 @@ export function mayHoldSecret(text: string, secrets: readonly string[]): boolean
     if (secret === "") continue;
     if (!HEX_SECRET.test(secret)) {
       if (text.includes(secret)) return true;
-      continue;
+    } else {
+      lowerCase ??= text.toLowerCase();
+      if (lowerCase.includes(secret.toLowerCase())) return true;
     }
+    // Hex-encoded forms are long runs of hex digits: only text holding such a run is searched.
+    if (text.length < 16 || !HEX_RUN.test(text)) continue;
     lowerCase ??= text.toLowerCase();
-    if (lowerCase.includes(secret.toLowerCase())) return true;
+    for (const form of hexForms(secret)) if (lowerCase.includes(form)) return true;
   }
   return false;
+}
+
+/** Sixteen hex digits in a row: the hex of the shortest secret allowed (8 characters) is that long. */
+const HEX_RUN = /[0-9a-fA-F]{16}/;
+
+/**
+ * The lowercase hex of a secret's UTF-8 bytes, and of its percent-encoded form when that differs (a
+ * token echoed hex-encoded as part of the request path).
+ */
+function hexForms(secret: string): string[] {
+  const forms = [utf8Hex(secret)];
+  let encoded: string | undefined;
+  try {
+    encoded = encodeURIComponent(secret);
+  } catch {
+    encoded = undefined; // a lone surrogate: no URL carries it
+  }
+  if (encoded !== undefined && encoded !== secret) {
+    forms.push(utf8Hex(encoded), utf8Hex(encoded.toLowerCase()));
+  }
+  return [...new Set(forms)];
+}
+
+function utf8Hex(text: string): string {
+  let hex = "";
+  for (const byte of new TextEncoder().encode(text)) hex += byte.toString(16).padStart(2, "0");
+  return hex;
 }
 
 /**
@@ -70,9 +104,31 @@ export function redactEveryForm(text: string, secrets: readonly string[]): strin
     if (escaped !== secret) result = result.split(escaped).join(MASK);
     // As is, percent-encoded, and every mix of the forms each character may take.
     result = result.replace(reencodedForms(secrets, secret), MASK);
+    // Hex-encoded, in either case: replaced by as many `*` bytes, so the hex around it (revert data
+    // whose reason is decoded later, a TRON message) still decodes, showing `*`s where the secret was.
+    result = result.replace(hexPattern(secrets, secret), (found) => HEX_MASK_BYTE.repeat(found.length / 2));
   }
   return result;
 }
+
+/** A pattern matching each hex form of `secret` in either case, compiled once per list and secret. */
+function hexPattern(list: readonly string[], secret: string): RegExp {
+  let patterns = hexPatternsByList.get(list);
+  if (!patterns) {
+    patterns = new Map();
+    hexPatternsByList.set(list, patterns);
+  }
+  let pattern = patterns.get(secret);
+  if (!pattern) {
+    pattern = new RegExp(hexForms(secret).join("|"), "gi");
+    patterns.set(secret, pattern);
+  }
+  return pattern;
+}
+
+const hexPatternsByList = new WeakMap<readonly string[], Map<string, RegExp>>();
+/** `*` as a hex byte. */
+const HEX_MASK_BYTE = "2a";
 
 /**
  * Compiled patterns by the list of secrets they came from: a client redacts with the same list (held

@@ -19,3 +19,19 @@ export function resolveTimeout(timeout: number | undefined): number {
   }
   return timeout;
 }
+
+/**
+ * Checks a call's `timeout` option, as {@link resolveTimeout} checks a client's, and falls back to
+ * the client's own. `NaN` would otherwise turn the timeout off for the call, and 0 or a negative
+ * number would end it as a `TimeoutError` before anything is sent.
+ *
+ * @param timeout - The call's milliseconds per attempt, if any.
+ * @param fallback - The client's timeout.
+ * @returns The timeout to use.
+ * @throws {ConfigurationError} (option `timeout`) when it is not a number greater than 0.
+ * @example
+ * resolveCallTimeout(undefined, 30_000); // 30000
+ */
+export function resolveCallTimeout(timeout: number | undefined, fallback: number): number {
+  return timeout === undefined ? fallback : resolveTimeout(timeout);
+}

@@ -1,3 +1,4 @@
+import { resolveCallTimeout } from "../http/timeout-option.js";
 import { resolveMaxResponseBytes } from "../max-response-bytes.js";
 import type { CallOptions } from "../operation.js";
 import type { UsageMeter } from "../usage/usage-meter.js";
@@ -54,7 +55,7 @@ export async function exchangeCalls(
   if (signal?.aborted || !meter.tryAcquire?.(1)) await meter.acquire(1, signal);
   const operation = asBatch ? calls.map((call) => call.method.name).join(",") : (calls[0]?.method.name ?? "");
   const { body, status } = await transport.exchange(asBatch ? envelopes : (envelopes[0] as RpcEnvelope), {
-    timeout: callOptions.timeout ?? sending.timeout,
+    timeout: resolveCallTimeout(callOptions.timeout, sending.timeout),
     maxResponseBytes: resolveMaxResponseBytes(callOptions.maxResponseBytes, sending.maxResponseBytes),
     signal,
     operation,

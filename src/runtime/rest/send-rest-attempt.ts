@@ -1,5 +1,6 @@
 import type { Auth } from "../credentials/auth.js";
 import { type FetchFunction, type HttpResponse, sendHttpRequest } from "../http/send-request.js";
+import { resolveCallTimeout } from "../http/timeout-option.js";
 import { resolveMaxResponseBytes } from "../max-response-bytes.js";
 import type { RestOperation } from "../operation.js";
 import type { UsageMeter } from "../usage/usage-meter.js";
@@ -55,7 +56,7 @@ export function sendAttempt(sending: RestSending, attempt: RestAttempt): Promise
   };
   const sendOptions = {
     fetch: sending.fetch,
-    timeout: callOptions.timeout ?? sending.timeout,
+    timeout: resolveCallTimeout(callOptions.timeout, sending.timeout),
     maxResponseBytes: resolveMaxResponseBytes(callOptions.maxResponseBytes, sending.maxResponseBytes),
     signal,
     shown: target.shown,

@@ -1,6 +1,7 @@
 import type { WalletOperations } from "../../../generated/wallet/client.js";
 import type { BroadcastResult, UnsignedTransaction } from "../../../generated/wallet/types.js";
 import { HttpError } from "../../runtime/errors/http-error.js";
+import { RequestValidationError } from "../../runtime/errors/request-validation-error.js";
 import type { CallOptions } from "../../runtime/operation.js";
 import { BroadcastError } from "../errors/broadcast-error.js";
 import { nodeException } from "../errors/refusal-reason.js";
@@ -81,13 +82,24 @@ export async function sendCheckedWrite(
   options: CheckedWriteOptions = {},
 ): Promise<WriteResult> {
   const owner = signerOwner(signer);
+  const maxExpirationMs = options.maxExpirationMs ?? DEFAULT_MAX_EXPIRATION_MS;
+  if (typeof maxExpirationMs !== "number" || !Number.isSafeInteger(maxExpirationMs) || maxExpirationMs <= 0) {
+    // Checked before the node is asked: a string would be concatenated to the time (a window of
+    // millennia), NaN or a fraction would fail only after the node built the transaction.
+    throw new RequestValidationError("write", [
+      {
+        pointer: "/options/maxExpirationMs",
+        message: "must be a positive whole number of milliseconds, such as 300_000 (the default)",
+      },
+    ]);
+  }
   const callOptions = { signal: options.signal, timeout: options.timeout };
   const built = await write.build(callOptions).catch((error: unknown) => {
     throw asRefusal(error);
   });
   verifyBuiltTransaction(built, write.expected, {
     now: Date.now(),
-    maxExpirationMs: options.maxExpirationMs ?? DEFAULT_MAX_EXPIRATION_MS,
+    maxExpirationMs,
   });
   const signature = (await signer.signTransaction({ txID: built.txID, rawDataHex: built.raw_data_hex }))
     ?.toString()

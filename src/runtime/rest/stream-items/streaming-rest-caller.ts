@@ -8,6 +8,7 @@ import { readBodyWithin } from "../../http/read-body.js";
 import { selectResponse } from "../../http/select-response.js";
 import type { FetchFunction } from "../../http/send-request.js";
 import { type ShownRequest, showRequest } from "../../http/shown-request.js";
+import { resolveCallTimeout } from "../../http/timeout-option.js";
 import { resolveMaxResponseBytes } from "../../max-response-bytes.js";
 import type { RestInput, RestOperation, StreamFormat } from "../../operation.js";
 import { wordFailedChecks } from "../../validation/failed-check.js";
@@ -82,7 +83,7 @@ export function createStreamingRestCaller(options: RestCallerOptions): HttpRestC
     const limit = resolveMaxResponseBytes(callOptions.maxResponseBytes, maxResponseBytes);
     const response = await openResponse(
       { method: operation.method, url, headers, body: prepared.body as BodyInit | undefined },
-      { fetch: fetchFn, shown, timeout: callOptions.timeout ?? timeout, signal },
+      { fetch: fetchFn, shown, timeout: resolveCallTimeout(callOptions.timeout, timeout), signal },
     );
     const { answer, controller } = response;
     if (answer.status < 200 || answer.status > 299) {
