@@ -63,27 +63,20 @@ export function mayHoldSecret(text: string, secrets: readonly string[]): boolean
 const HEX_RUN = /[0-9a-fA-F]{16}/;
 
 /**
- * The lowercase hex of a secret's UTF-8 bytes, and of its percent-encoded form when that differs (a
- * token echoed hex-encoded as part of the request path).
+ * The lowercase hex of a secret's UTF-8 bytes, and of its percent-encoded form in either case of its
+ * escapes (a token echoed hex-encoded as part of the request path).
  */
 function hexForms(secret: string): string[] {
-  const forms = [utf8Hex(secret)];
-  let encoded: string | undefined;
+  let encoded = secret;
   try {
     encoded = encodeURIComponent(secret);
   } catch {
-    encoded = undefined; // a lone surrogate: no URL carries it
+    // A lone surrogate: no URL carries it.
   }
-  if (encoded !== undefined && encoded !== secret) {
-    forms.push(utf8Hex(encoded), utf8Hex(encoded.toLowerCase()));
-  }
-  return [...new Set(forms)];
-}
-
-function utf8Hex(text: string): string {
-  let hex = "";
-  for (const byte of new TextEncoder().encode(text)) hex += byte.toString(16).padStart(2, "0");
-  return hex;
+  const lowerEscapes = encoded.replace(/%[0-9A-F]{2}/g, (byte) => byte.toLowerCase());
+  return [...new Set([secret, encoded, lowerEscapes])].map((form) =>
+    Array.from(utf8.encode(form), (byte) => byte.toString(16).padStart(2, "0")).join(""),
+  );
 }
 
 /**
@@ -103,51 +96,55 @@ export function redactEveryForm(text: string, secrets: readonly string[]): strin
     const escaped = JSON.stringify(secret).slice(1, -1);
     if (escaped !== secret) result = result.split(escaped).join(MASK);
     // As is, percent-encoded, and every mix of the forms each character may take.
-    result = result.replace(reencodedForms(secrets, secret), MASK);
+    result = result.replace(patternOf(reencodedPatterns, secrets, secret, reencodedForms), MASK);
     // Hex-encoded, in either case: replaced by as many `*` bytes, so the hex around it (revert data
     // whose reason is decoded later, a TRON message) still decodes, showing `*`s where the secret was.
-    result = result.replace(hexPattern(secrets, secret), (found) => HEX_MASK_BYTE.repeat(found.length / 2));
+    result = result.replace(patternOf(hexPatterns, secrets, secret, hexFormsPattern), (found) =>
+      "2a".repeat(found.length / 2),
+    );
   }
   return result;
 }
 
-/** A pattern matching each hex form of `secret` in either case, compiled once per list and secret. */
-function hexPattern(list: readonly string[], secret: string): RegExp {
-  let patterns = hexPatternsByList.get(list);
-  if (!patterns) {
-    patterns = new Map();
-    hexPatternsByList.set(list, patterns);
-  }
-  let pattern = patterns.get(secret);
-  if (!pattern) {
-    pattern = new RegExp(hexForms(secret).join("|"), "gi");
-    patterns.set(secret, pattern);
-  }
-  return pattern;
-}
-
-const hexPatternsByList = new WeakMap<readonly string[], Map<string, RegExp>>();
-/** `*` as a hex byte. */
-const HEX_MASK_BYTE = "2a";
+type PatternCache = WeakMap<readonly string[], Map<string, RegExp>>;
 
 /**
  * Compiled patterns by the list of secrets they came from: a client redacts with the same list (held
  * by its auth) again and again, and a list no longer used takes its patterns with it.
  */
-const patternsByList = new WeakMap<readonly string[], Map<string, RegExp>>();
+const reencodedPatterns: PatternCache = new WeakMap();
+const hexPatterns: PatternCache = new WeakMap();
+
+/** The pattern `build` makes for `secret`, compiled once per list of secrets. */
+function patternOf(
+  cache: PatternCache,
+  list: readonly string[],
+  secret: string,
+  build: (secret: string) => RegExp,
+): RegExp {
+  let patterns = cache.get(list);
+  if (!patterns) {
+    patterns = new Map();
+    cache.set(list, patterns);
+  }
+  let pattern = patterns.get(secret);
+  if (!pattern) {
+    pattern = build(secret);
+    patterns.set(secret, pattern);
+  }
+  return pattern;
+}
+
+/** Each hex form of a secret, in either case. */
+function hexFormsPattern(secret: string): RegExp {
+  return new RegExp(hexForms(secret).join("|"), "gi");
+}
 const utf8 = new TextEncoder();
 /** A secret that a server may read as hex and echo in another case. */
 const HEX_SECRET = /^(?:0x)?[0-9a-f]+$/i;
 
 /** A pattern matching `secret` with each character in any of the forms {@link redactText} lists. */
-function reencodedForms(list: readonly string[], secret: string): RegExp {
-  let patterns = patternsByList.get(list);
-  if (!patterns) {
-    patterns = new Map();
-    patternsByList.set(list, patterns);
-  }
-  const known = patterns.get(secret);
-  if (known) return known;
+function reencodedForms(secret: string): RegExp {
   let source = "";
   for (const char of secret) {
     const bytes = [...utf8.encode(char)];
@@ -156,9 +153,7 @@ function reencodedForms(list: readonly string[], secret: string): RegExp {
     if (bytes.length > 1) forms.push(escapeRegExp(String.fromCharCode(...bytes)), "\\uFFFD{1,4}");
     source += `(?:${forms.join("|")})`;
   }
-  const pattern = new RegExp(source, HEX_SECRET.test(secret) ? "gi" : "g");
-  patterns.set(secret, pattern);
-  return pattern;
+  return new RegExp(source, HEX_SECRET.test(secret) ? "gi" : "g");
 }
 
 function hexEitherCase(byte: number): string {
