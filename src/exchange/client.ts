@@ -312,6 +312,14 @@ async function built<T>(
   }
 }
 
+/**
+ * Whether a modified order may keep a size of 0: a reduce-only trigger order may be a position's
+ * take-profit or stop-loss, whose size 0 the exchange reads as the whole position.
+ */
+function modifiesTpsl(order: Order): boolean {
+  return order.r && "trigger" in order.t;
+}
+
 function refuse(operation: ExchangeActionId, issues: FieldIssue[]): void {
   if (issues.length > 0) throw new RequestValidationError(operation, issues);
 }
@@ -519,7 +527,12 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
       const action = await built("order", (inputs) =>
         inputs.orderAction(orders, call.grouping, call.builder),
       );
-      const placed = action.orders.map((order, index) => ({ order, pointer: `/orders/${index}` }));
+      const wholePosition = (order: Order) => action.grouping === "positionTpsl" && "trigger" in order.t;
+      const placed = action.orders.map((order, index) => ({
+        order,
+        pointer: `/orders/${index}`,
+        wholePosition: wholePosition(order),
+      }));
       const entries = { list: action.orders, pointer: "/orders" };
       const { response, nonce } = await l1("order", action, call, entries, placed);
       return placements(response, action.orders.length, nonce);
@@ -541,7 +554,9 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
 
     async modify(modification, call = {}) {
       const action = await built("modify", (inputs) => inputs.modifyAction(modification, call.alwaysPlace));
-      const placed = [{ order: action.order as Order, pointer: "/order" }];
+      const placed = [
+        { order: action.order as Order, pointer: "/order", wholePosition: modifiesTpsl(action.order) },
+      ];
       const { nonce } = await l1("modify", action, call, undefined, placed);
       return { nonce };
     },
@@ -558,6 +573,7 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
       const placed = action.modifies.map((entry, index) => ({
         order: entry.order,
         pointer: `/modifies/${index}/order`,
+        wholePosition: modifiesTpsl(entry.order),
       }));
       const entries = { list: action.modifies, pointer: "/modifies" };
       const { response, nonce } = await l1("batchModify", action, call, entries, placed);

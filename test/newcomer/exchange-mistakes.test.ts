@@ -111,3 +111,37 @@ describe("an order worth less than the exchange's $10 minimum", () => {
     expect(JSON.stringify(statuses[0])).not.toContain("minimum value");
   });
 });
+
+describe("an order of size 0", () => {
+  it("is refused before signing, except a position's take-profit or stop-loss, which the exchange reads as the whole position", async () => {
+    let signed = 0;
+    const signer = privateKeySigner(KEY);
+    const counting = {
+      getAddress: () => signer.getAddress(),
+      signTypedData: (typedData: Parameters<typeof signer.signTypedData>[0]) => {
+        signed++;
+        return signer.signTypedData(typedData);
+      },
+    };
+    const client = createExchangeClient({ baseUrl: sandbox.url, signer: counting, network: "mainnet" });
+    const stop = { trigger: { isMarket: true, triggerPx: "50000", tpsl: "sl" as const } };
+    for (const s of ["0", "0.000"]) {
+      const error = await failureOf(() =>
+        client.order([{ a: 0, b: true, p: "60000", s, r: false, t: { limit: { tif: "Gtc" } } }]),
+      );
+      expect(error).toBeInstanceOf(RequestValidationError);
+      expect((error as RequestValidationError).field).toBe("/orders/0/s");
+      expect(error.message).toContain('a size of 0 means "the whole position" only for a trigger order');
+    }
+    const inNormalGroup = await failureOf(() =>
+      client.order([{ a: 0, b: false, p: "49000", s: "0", r: true, t: stop }], { grouping: "na" }),
+    );
+    expect((inNormalGroup as RequestValidationError).field).toBe("/orders/0/s");
+    expect(signed).toBe(0);
+    const { statuses } = await client.order([{ a: 0, b: false, p: "49000", s: "0", r: true, t: stop }], {
+      grouping: "positionTpsl",
+    });
+    expect(signed).toBe(1);
+    expect(statuses).toEqual(["waitingForTrigger"]);
+  });
+});

@@ -144,6 +144,26 @@ describe("sandbox venue: trigger orders", () => {
   });
 });
 
+describe("sandbox venue: a position's take-profit and stop-loss", () => {
+  it("takes size 0 as the whole position, sized when it fires; size 0 elsewhere is refused", () => {
+    const { venue, trader, user } = market();
+    venue.place(trader, limit(BTC, true, "60100", "0.3", "Ioc"));
+    expect(
+      venue.placeAll(trader, [trigger(BTC, false, "59000", "0", "59950", "sl")], "positionTpsl"),
+    ).toEqual(["waitingForTrigger"]);
+    // The position grows after the stop is placed: the stop closes all of it, not what it was then.
+    venue.place(trader, limit(BTC, true, "60200", "0.2", "Ioc"));
+    const seller = venue.open("0x00000000000000000000000000000000000000cc", 100_000n * ONE);
+    venue.place(seller, limit(BTC, false, "59900", "0.5", "Ioc"));
+    expect(venue.clearinghouseState(user).assetPositions).toEqual([]);
+    // Outside a positionTpsl group, or as a plain order, size 0 is what the exchange refuses.
+    expect(venue.placeAll(trader, [trigger(BTC, false, "59000", "0", "59950", "sl")], "na")).toEqual([
+      { error: "Order has zero size." },
+    ]);
+    expect(venue.place(trader, limit(BTC, true, "59000", "0"))).toEqual({ error: "Order has zero size." });
+  });
+});
+
 describe("sandbox venue: cancels, modifications and schedules", () => {
   it("cancels by oid and by cloid once; a second cancel or another asset fails alone", () => {
     const { venue, trader, user } = market();

@@ -8,7 +8,16 @@ import { priceProblem, sizeProblem } from "./price-rules.js";
 export interface PlacedOrder {
   order: Order;
   pointer: string;
+  /**
+   * Whether a size of 0 is allowed, read by the exchange as the whole position: a take-profit or
+   * stop-loss of a position (a trigger order of a `positionTpsl` group, or a reduce-only trigger
+   * order being modified). Any other order of size 0 is refused by the exchange after signing.
+   */
+  wholePosition?: boolean;
 }
+
+const ZERO_SIZE =
+  'is 0: give the size to trade (a size of 0 means "the whole position" only for a trigger order placed with grouping "positionTpsl")';
 
 /**
  * Checks each order's asset, price, trigger price, size and value against the exchange's rules for
@@ -23,7 +32,7 @@ export interface PlacedOrder {
  */
 export function orderIssues(orders: readonly PlacedOrder[], assets: AssetDirectory): FieldIssue[] {
   const issues: FieldIssue[] = [];
-  for (const { order, pointer } of orders) {
+  for (const { order, pointer, wholePosition } of orders) {
     const asset = assets.get(order.a);
     if (!asset) {
       issues.push({
@@ -38,7 +47,8 @@ export function orderIssues(orders: readonly PlacedOrder[], assets: AssetDirecto
       const trigger = priceProblem(order.t.trigger.triggerPx, asset);
       if (trigger) issues.push({ pointer: `${pointer}/t/trigger/triggerPx`, message: trigger });
     }
-    const size = sizeProblem(order.s, asset) ?? orderValueProblem(order, asset);
+    const zero = !/[1-9]/.test(order.s) && !wholePosition ? ZERO_SIZE : undefined;
+    const size = zero ?? sizeProblem(order.s, asset) ?? orderValueProblem(order, asset);
     if (size) issues.push({ pointer: `${pointer}/s`, message: size });
   }
   return issues;

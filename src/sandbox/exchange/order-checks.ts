@@ -47,10 +47,12 @@ export function orderRejection(
   const triggerPx = "trigger" in order.t ? order.t.trigger.triggerPx : undefined;
   const tick = tickProblem({ p: order.p, s: order.s, ...(triggerPx !== undefined && { triggerPx }) }, asset);
   if (tick) return { message: tick, status: tick.startsWith("Price") ? "tickRejected" : "rejected" };
-  if (record.sz === 0n) return { message: "Order has zero size.", status: "rejected" };
+  // A size of 0 is the whole position, for a position's take-profit or stop-loss only (it is sized when it fires).
+  const wholePosition = record.sz === 0n && record.isPositionTpsl;
+  if (record.sz === 0n && !wholePosition) return { message: "Order has zero size.", status: "rejected" };
   if (record.px === 0n)
     return { message: `Order price must be positive. asset=${asset.index}`, status: "rejected" };
-  if (!record.reduceOnly && mul(record.px, record.sz) < MIN_ORDER_VALUE) {
+  if (!record.reduceOnly && !wholePosition && mul(record.px, record.sz) < MIN_ORDER_VALUE) {
     return {
       message: `Order must have minimum value of $10. asset=${asset.index}`,
       status: "minTradeNtlRejected",

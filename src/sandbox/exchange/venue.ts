@@ -403,7 +403,8 @@ export class Venue {
         this.#close(record, "reduceOnlyCanceled");
         return;
       }
-      if (record.sz > reducible) record.sz = reducible;
+      // A position's take-profit or stop-loss of size 0 closes the whole position.
+      if (record.sz > reducible || (record.isPositionTpsl && record.origSz === 0n)) record.sz = reducible;
     }
     record.tif = record.trigger?.isMarket ? "Ioc" : "Gtc";
     record.place = "closed";
