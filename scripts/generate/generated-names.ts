@@ -120,8 +120,14 @@ const HELPER_NAMES = new Set(
  * or a name the generated code declares (it would be declared twice, or hide the generated one).
  */
 export function collidesWithGeneratedCode(id: string): boolean {
-  return RESERVED_WORDS.has(id) || MODULE_BINDING.test(id) || HELPER_NAMES.has(id);
+  return RESERVED_WORDS.has(id) || MODULE_BINDING.test(id) || HELPER_NAMES.has(id) || id === THENABLE;
 }
+
+/**
+ * A client object with a `then` function is a thenable: `await client`, or returning it from an
+ * async function, would call that operation and never settle.
+ */
+const THENABLE = "then";
 
 /**
  * The names a generated function's body refers to besides its own parameters: a parameter named

@@ -189,6 +189,10 @@ export function buildValidators(
     allowUnionTypes: true,
     // See inlinesReferences: inlined refs for speed, or one shared function per component for size.
     inlineRefs,
+    // A field named like an Object.prototype member (`constructor`, `toString`) is present only as
+    // the value's own property: without this, every object "has" it by inheritance. Only specs that
+    // name one pay for the own-property tests.
+    ownProperties: namesInheritedMembers(allSchemas),
   });
   addFormats.default(ajv);
   addOwnFormats(ajv);
@@ -443,6 +447,28 @@ function usesKeywords(schemas: readonly Json[], keywords: readonly string[]): bo
   for (const schema of schemas) {
     walkSchema(schema, "", ({ schema: node }) => {
       if (keywords.some((keyword) => keyword in node)) found = true;
+    });
+  }
+  return found;
+}
+
+/** Whether a schema names a field (`properties`, `required`, `dependentRequired`) that every object inherits. */
+function namesInheritedMembers(schemas: readonly Json[]): boolean {
+  const inherited = (name: unknown) => typeof name === "string" && name in Object.prototype;
+  let found = false;
+  for (const schema of schemas) {
+    walkSchema(schema, "", ({ schema: node }) => {
+      const named = [
+        ...(isObject(node.properties) ? Object.keys(node.properties) : []),
+        ...(Array.isArray(node.required) ? node.required : []),
+        ...(isObject(node.dependentRequired)
+          ? Object.entries(node.dependentRequired).flatMap(([key, list]) => [
+              key,
+              ...(Array.isArray(list) ? list : []),
+            ])
+          : []),
+      ];
+      if (named.some(inherited)) found = true;
     });
   }
   return found;

@@ -252,13 +252,15 @@ export type PathValue =
 
 /** The input of a REST call: path parameters, query, body, headers and cookies, each optional. */
 export interface RestInput {
-  path?: Record<string, PathValue>;
-  query?: Record<string, unknown>;
+  // `| undefined` spelled out: a generated function passes its optional arguments on as they came,
+  // which projects with `exactOptionalPropertyTypes` (on in `tsc --init`'s config) must accept.
+  path?: Record<string, PathValue> | undefined;
+  query?: Record<string, unknown> | undefined;
   body?: unknown;
   /** Header parameters by name. */
-  headers?: Record<string, unknown>;
+  headers?: Record<string, unknown> | undefined;
   /** Cookie parameters by name. */
-  cookies?: Record<string, unknown>;
+  cookies?: Record<string, unknown> | undefined;
 }
 
 /** What a generated REST client calls. The runtime's transport implements it. */

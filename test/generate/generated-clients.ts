@@ -22,10 +22,15 @@ export async function scratchProject(): Promise<{ root: string; remove: () => Pr
 }
 
 /** `tsc --strict` over the generated folders under `root`: its diagnostics, `""` when it compiles. */
-export async function compileStrict(root: string, folders: readonly string[]): Promise<string> {
+export async function compileStrict(
+  root: string,
+  folders: readonly string[],
+  moreOptions: Record<string, unknown> = {},
+): Promise<string> {
   const config = {
     extends: join(repoRoot, "tsconfig.json"),
     compilerOptions: {
+      ...moreOptions,
       noEmit: true,
       strict: true,
       skipLibCheck: true,

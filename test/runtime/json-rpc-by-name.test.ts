@@ -31,4 +31,21 @@ describe("JSON-RPC by-name params", () => {
     expect(JSON.parse(requests[0]?.body ?? "").params).toEqual({ limit: 5 });
     expect(JSON.parse(requests[1]?.body ?? "").params).toEqual({ limit: 5, tag: "dog" });
   });
+
+  it("sends a param named like an Object.prototype member (__proto__) as a field of its own", async () => {
+    const { url, requests } = await serve((request) => {
+      const { id } = JSON.parse(request.body) as { id: number };
+      return { body: { jsonrpc: "2.0", id, result: [] } };
+    });
+    const protoNamed: RpcMethod = {
+      name: "proto_named",
+      idempotent: true,
+      paramNames: ["__proto__", "constructor"],
+      validators: async () => ({ params: check({ type: "array" }), result: check({ type: "array" }) }),
+    };
+    const client = createJsonRpcClient({ url, batch: false });
+    await client.call(protoNamed, ["P", { nested: 1 }]);
+    const body = requests[0]?.body ?? "";
+    expect(body).toContain('"params":{"__proto__":"P","constructor":{"nested":1}}');
+  });
 });

@@ -7,9 +7,8 @@
  * @returns The params object.
  */
 export function paramsByName(params: readonly unknown[], names: readonly string[]): Record<string, unknown> {
-  const named: Record<string, unknown> = {};
-  names.forEach((name, index) => {
-    if (params[index] !== undefined) named[name] = params[index];
-  });
-  return named;
+  // Defined, not assigned: a param named `__proto__` is a field like any other, never the prototype.
+  return Object.fromEntries(
+    names.flatMap((name, index) => (params[index] !== undefined ? [[name, params[index]]] : [])),
+  );
 }
