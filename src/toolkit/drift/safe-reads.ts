@@ -93,12 +93,12 @@ function plannedRequests(spec: DriftSpec, allowWrites: boolean): Planned[] {
       if (!method.idempotent && !allowWrites)
         return { operation: method.name, reason: "changes state (--allow-writes runs it)" };
       const at = schemas.operationPointer({ kind: "rpc", name: method.name });
-      const examples = at === undefined ? undefined : schemas.get(`${at}/examples`);
-      const example = Array.isArray(examples) ? (examples[0] as Loose | undefined) : undefined;
-      // Example pairings list each param as { name, value }, maybe by $ref.
+      // The first example pairing, maybe by $ref, lists each param as { name, value }, maybe by $ref.
+      const pairing = at === undefined ? undefined : schemas.place(`${at}/examples/0`);
+      const example = pairing?.node;
       const params = Array.isArray(example?.params)
         ? (example.params as unknown[]).map(
-            (_param, index) => schemas.place(`${at}/examples/0/params/${index}`)?.node.value,
+            (_param, index) => schemas.place(`${pairing?.pointer}/params/${index}`)?.node.value,
           )
         : [];
       const declared = at === undefined ? [] : ((schemas.get(`${at}/params`) as unknown[] | undefined) ?? []);
