@@ -4,8 +4,8 @@
 // fresh cache; the output must compile under strict settings with the project's TypeScript 7 and
 // with TypeScript 5.9 (skipLibCheck off, so chainkit's published .d.ts are checked too), and each
 // client, compiled by TypeScript 7 and run by node, must work against a local server.
-import { execFile, execFileSync } from "node:child_process";
-import { cpSync, writeFileSync } from "node:fs";
+import { execFile, execFileSync, spawn } from "node:child_process";
+import { cpSync, existsSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
@@ -145,6 +145,7 @@ export async function checkGenerateCommand(scratch: string, typescript7: string)
       `package check: npx chainkit generate ${spec} (${what}): ${said.trim()} [${Date.now() - started} ms]`,
     );
   }
+  await checkToolkitCommands(run, scratch, cache);
   writeFileSync(join(scratch, "calls.ts"), CALLS);
   writeFileSync(join(scratch, "calls-run.mjs"), RUN_CALLS);
   const include = ["calls.ts", ...SPECS.map(({ out }) => out)];
@@ -184,4 +185,49 @@ export async function checkGenerateCommand(scratch: string, typescript7: string)
   } finally {
     server.close();
   }
+}
+
+/**
+ * The toolkit's other commands from the same install, on the generator's packages the first run
+ * installed: `diff` of two versions, `docs` building a team's portal (try-it included), and `mock`
+ * answering a request as the spec says.
+ */
+async function checkToolkitCommands(
+  run: (command: string, args: string[], env?: Record<string, string>) => string,
+  scratch: string,
+  cache: Record<string, string>,
+): Promise<void> {
+  const diff = run("npx", ["chainkit", "diff", "specs/shop/shop.yaml", "specs/shop/shop.yaml"], cache);
+  if (!/no changes/i.test(diff)) throw new Error(`chainkit diff of a spec with itself printed: ${diff}`);
+  run(
+    "npx",
+    ["chainkit", "docs", "specs/shop/shop.yaml", "specs/math.openrpc.json", "--out", "portal"],
+    cache,
+  );
+  for (const file of ["index.html", "shop.html", "math.html", "style.css", "try-it/check.js"]) {
+    if (!existsSync(join(scratch, "portal", file))) throw new Error(`chainkit docs wrote no portal/${file}`);
+  }
+  const mock = spawn("npx", ["chainkit", "mock", "specs/shop/shop.yaml", "--port", "0"], {
+    cwd: scratch,
+    env: { ...process.env, ...cache },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  try {
+    const url = await new Promise<string>((found, failed) => {
+      let said = "";
+      mock.stdout.on("data", (chunk: Buffer) => {
+        said += chunk.toString("utf8");
+        const match = /mock of \S+: (http:\/\/\S+)/.exec(said);
+        if (match?.[1]) found(match[1]);
+      });
+      mock.on("exit", (code) => failed(new Error(`chainkit mock exited with ${code}: ${said}`)));
+    });
+    const answer = (await (await fetch(`${url}/v1/items/7`)).json()) as { id?: unknown };
+    if (answer.id !== 7) throw new Error(`chainkit mock answered ${JSON.stringify(answer)}`);
+  } finally {
+    mock.kill();
+  }
+  console.log(
+    "package check: npx chainkit diff, docs (a team portal with try-it) and mock work from the install",
+  );
 }

@@ -6,6 +6,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import type { RefPolicy } from "../generate/ref-confinement.js";
 import { type ChangelogSource, changelogPages } from "./changelog-page.js";
 import { html } from "./html.js";
 import type { BuiltPage, NavGroup } from "./layout.js";
@@ -34,6 +35,7 @@ export interface TeamSiteResult {
  * @param note - Where the generator's notes go.
  * @param versions - A folder of released specs (one folder per release, each spec under its file
  * name): each spec then gets a changelog page.
+ * @param refPolicy - Folders and origins a spec's `$ref`s may read beyond its folder (none by default).
  * @throws {SpecError} When a spec, or a released one, is invalid.
  * @example await buildTeamSite(["openapi.yaml"], "docs-site");
  */
@@ -42,6 +44,7 @@ export async function buildTeamSite(
   outDir: string,
   note?: (line: string) => void,
   versions?: string,
+  refPolicy: RefPolicy = {},
 ): Promise<TeamSiteResult> {
   const references: BuiltPage[] = [];
   const specs: LoadedSpec[] = [];
@@ -50,7 +53,7 @@ export async function buildTeamSite(
   const changelogSources: ChangelogSource[] = [];
   for (const path of paths) {
     const started = performance.now();
-    const spec = await loadTeamSpec(path, taken, note);
+    const spec = await loadTeamSpec(path, taken, note, refPolicy);
     const pages = spec.surface.kind === "openapi" ? openapiPages(spec) : openrpcPages(spec);
     specs.push(spec);
     references.push(...pages);

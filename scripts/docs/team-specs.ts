@@ -9,6 +9,7 @@ import { generateSurface } from "../generate/generate-surface.js";
 import { isObject, type JsonObject as Json } from "../generate/json.js";
 import { pascalCase } from "../generate/names.js";
 import { specKindOf } from "../generate/read-spec.js";
+import type { RefPolicy } from "../generate/ref-confinement.js";
 import { clientCalls } from "./client-calls.js";
 import type { LoadedSpec } from "./load-specs.js";
 
@@ -19,6 +20,7 @@ import type { LoadedSpec } from "./load-specs.js";
  * @param taken - Names of the portal's other specs (and `index`), so each gets its own pages; the
  * spec's name is added.
  * @param note - Where the generator's notes go (operations left out, identifiers made up).
+ * @param refPolicy - Folders and origins the spec's `$ref`s may read beyond its folder.
  * @throws {SpecError} When the spec is invalid: its file, JSON pointer and the fix.
  * @example const spec = await loadTeamSpec("openapi.yaml", new Set(["index"]), console.error);
  */
@@ -26,6 +28,7 @@ export async function loadTeamSpec(
   path: string,
   taken: Set<string>,
   note: (line: string) => void = () => {},
+  refPolicy: RefPolicy = {},
 ): Promise<LoadedSpec> {
   const kind = await specKindOf(path);
   const id = uniqueName(clientName(basename(path).split(".")[0] ?? "api"), taken);
@@ -34,6 +37,7 @@ export async function loadTeamSpec(
     keepRefs: true,
     sharedValidators: true,
     note,
+    refPolicy,
   });
   const { "x-generated": _generated, ...read } = JSON.parse(files.get("spec.json") ?? "{}") as Record<
     string,

@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { emitReport, REPORT_OPTIONS, REPORT_OPTIONS_HELP, reportChoice } from "./drift-output.js";
+import { toolkitModule } from "./generator/load-generator.js";
 import { parsedOrUsageError, UsageError } from "./usage-error.js";
 
 /** `chainkit check --help`. */
@@ -33,7 +34,7 @@ export async function runCheckCommand(args: readonly string[]): Promise<void> {
     throw new UsageError("give one surface: chainkit check <surface>");
   if (values.target === undefined) throw new UsageError("give the service's URL: --target <url>");
   const choice = reportChoice(values);
-  const drift = await import("../toolkit/drift/index.js");
+  const drift = await toolkitModule("src/toolkit/drift/index.js");
   if (!drift.OWN_SURFACES.includes(surface)) {
     throw new UsageError(`unknown surface "${surface}"; use one of ${drift.OWN_SURFACES.join(", ")}`);
   }

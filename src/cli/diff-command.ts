@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import type { SpecError } from "../../scripts/generate/spec-error.js";
+import { toolkitModule } from "./generator/load-generator.js";
 import { parsedOrUsageError, UsageError } from "./usage-error.js";
 
 /** `chainkit diff --help`. */
@@ -13,6 +14,10 @@ Each version is a file or git:<ref>:<path> (git:HEAD~1:specs/platform.openapi.ya
 Options:
   --format <f>      text (default), json, or markdown (for a pull-request comment)
   --fail-on <s>     exit 1 when a change is at least this serious: breaking, non-breaking or info
+  --allow-ref-root <dir>
+                    let the specs' $refs read files under <dir> too (repeatable)
+  --allow-ref-url <origin>
+                    let the specs' $refs fetch from <origin> (repeatable)
   -h, --help        show this help`;
 
 const FORMATS = ["text", "json", "markdown"] as const;
@@ -32,20 +37,26 @@ export async function runDiffCommand(args: readonly string[]): Promise<void> {
   if (!(FORMATS as readonly string[]).includes(format)) {
     throw new UsageError(`--format ${format}: use text, json or markdown`);
   }
-  const diff = await import("../toolkit/diff/index.js");
+  const diff = await toolkitModule("src/toolkit/diff/index.js");
   const failOn = values["fail-on"];
   if (failOn !== undefined && !(diff.SEVERITIES as readonly string[]).includes(failOn)) {
     throw new UsageError(`--fail-on ${failOn}: use breaking, non-breaking or info`);
   }
-  const result = await diff.diffSpecs(oldSpec, newSpec).catch(async (error: unknown) => {
-    // A spec's fault is said with its place and fix, never as a stack trace.
-    if (error instanceof Error && error.name === "SpecError") {
-      const { describeSpecError } = await import("../../scripts/generate/source-position.js");
-      const specError = error as SpecError;
-      throw new Error(await describeSpecError(specError, specError.file));
-    }
-    throw error;
-  });
+  const refPolicy = {
+    allowRefRoots: values["allow-ref-root"] ?? [],
+    allowRefUrls: values["allow-ref-url"] ?? [],
+  };
+  const result = await diff
+    .diffSpecs(oldSpec, newSpec, undefined, refPolicy)
+    .catch(async (error: unknown) => {
+      // A spec's fault is said with its place and fix, never as a stack trace.
+      if (error instanceof Error && error.name === "SpecError") {
+        const { describeSpecError } = await toolkitModule("scripts/generate/source-position.js");
+        const specError = error as SpecError;
+        throw new Error(await describeSpecError(specError, specError.file));
+      }
+      throw error;
+    });
   const render = { text: diff.renderText, json: diff.renderJson, markdown: diff.renderMarkdown }[
     format as (typeof FORMATS)[number]
   ];
@@ -63,6 +74,8 @@ function readOptions(args: readonly string[]) {
     options: {
       format: { type: "string" },
       "fail-on": { type: "string" },
+      "allow-ref-root": { type: "string", multiple: true },
+      "allow-ref-url": { type: "string", multiple: true },
       help: { type: "boolean", short: "h" },
     },
     strict: true,

@@ -2,7 +2,9 @@ import { cpSync, existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import type { RefPolicy } from "../../scripts/generate/ref-confinement.js";
 import type { SpecError } from "../../scripts/generate/spec-error.js";
+import { toolkitModule } from "./generator/load-generator.js";
 import { serveFolder } from "./serve-folder.js";
 import { mocksForPortal, sandboxForPortal, type TryItServers } from "./try-it-servers.js";
 import { UsageError } from "./usage-error.js";
@@ -36,6 +38,10 @@ Options:
   --seed <n>       the sandbox's seed (the same credentials on every run)
   --mock           with --serve, for your specs: also start chainkit mock of each spec,
                    readable by the portal's pages only, for Try it
+  --allow-ref-root <dir>
+                   with specs: let their $refs read files under <dir> too (repeatable)
+  --allow-ref-url <origin>
+                   with specs: let their $refs fetch from <origin> (repeatable)
   -h, --help       show this help`;
 
 /** The built portal: `site/` in the repository (npm run docs), `dist/site/` in the package. */
@@ -54,6 +60,8 @@ function readOptions(args: readonly string[]) {
         sandbox: { type: "boolean" },
         seed: { type: "string" },
         mock: { type: "boolean" },
+        "allow-ref-root": { type: "string", multiple: true },
+        "allow-ref-url": { type: "string", multiple: true },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -96,9 +104,13 @@ export async function runDocsCommand(args: readonly string[]): Promise<void> {
     if (options.sandbox) {
       throw new UsageError("--sandbox serves chainkit's own surfaces; for your specs, use --mock");
     }
-    const built = await buildTeamPortal(specs, options.out, options.versions);
+    const refPolicy = {
+      allowRefRoots: options["allow-ref-root"] ?? [],
+      allowRefUrls: options["allow-ref-url"] ?? [],
+    };
+    const built = await buildTeamPortal(specs, options.out, options.versions, refPolicy);
     if (options.serve) {
-      const mocks = options.mock ? (portal: string) => mocksForPortal(portal, built) : undefined;
+      const mocks = options.mock ? (portal: string) => mocksForPortal(portal, built, refPolicy) : undefined;
       await serveUntilStopped(resolve(options.out), options.port, mocks);
     }
     return;
@@ -129,27 +141,23 @@ async function buildTeamPortal(
   specs: readonly string[],
   out: string,
   versions: string | undefined,
+  refPolicy: RefPolicy,
 ): Promise<{ id: string; path: string }[]> {
-  // The generator and its packages load only here, as for chainkit generate.
+  // The generator and its packages load only here, as for chainkit generate (installed on first use).
   const [{ buildTeamSite }, { describeSpecError }] = await Promise.all([
-    import("../../scripts/docs/team-site.js"),
-    import("../../scripts/generate/source-position.js"),
-  ]).catch((error: unknown) => {
-    throw new Error(
-      `the generator's packages are missing (${error instanceof Error ? error.message : error}); run: npm install -D ts-morph openapi-typescript yaml @redocly/openapi-core esbuild`,
-    );
-  });
+    toolkitModule("scripts/docs/team-site.js"),
+    toolkitModule("scripts/generate/source-position.js"),
+  ]);
   const started = performance.now();
-  const result = await buildTeamSite(specs, out, (line) => console.error(`note: ${line}`), versions).catch(
-    async (error: unknown) => {
-      // A spec's fault is said with its place and fix, never as a stack trace.
-      if (error instanceof Error && error.name === "SpecError") {
-        const spec = (error as SpecError).file;
-        throw new Error(await describeSpecError(error as SpecError, spec));
-      }
-      throw error;
-    },
-  );
+  const note = (line: string) => console.error(`note: ${line}`);
+  const result = await buildTeamSite(specs, out, note, versions, refPolicy).catch(async (error: unknown) => {
+    // A spec's fault is said with its place and fix, never as a stack trace.
+    if (error instanceof Error && error.name === "SpecError") {
+      const spec = (error as SpecError).file;
+      throw new Error(await describeSpecError(error as SpecError, spec));
+    }
+    throw error;
+  });
   for (const spec of result.specs) {
     console.log(
       `${spec.path}: ${spec.pages} reference page${spec.pages === 1 ? "" : "s"} in ${spec.milliseconds} ms`,

@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { emitReport, REPORT_OPTIONS, REPORT_OPTIONS_HELP, reportChoice } from "./drift-output.js";
 import { loadSpecOption, SPEC_OPTIONS, SPEC_OPTIONS_HELP } from "./drift-spec-option.js";
+import { toolkitModule } from "./generator/load-generator.js";
 import { parsedOrUsageError, UsageError } from "./usage-error.js";
 
 /** `chainkit drift --help`. */
@@ -29,7 +30,7 @@ export async function runDriftCommand(args: readonly string[]): Promise<void> {
     throw new UsageError("give one capture file (.har or .ndjson)");
   const choice = reportChoice(values);
   const { spec, file } = await loadSpecOption(values);
-  const { checkCapture } = await import("../toolkit/drift/index.js");
+  const { checkCapture } = await toolkitModule("src/toolkit/drift/index.js");
   await emitReport(await checkCapture(capture, spec), choice, "drift", file);
 }
 

@@ -1,5 +1,6 @@
 import { writeFile } from "node:fs/promises";
 import type { DriftReport, ReportFormat } from "../toolkit/drift/index.js";
+import { toolkitModule } from "./generator/load-generator.js";
 import { UsageError } from "./usage-error.js";
 
 /** The options `chainkit proxy`, `drift` and `check` share for their report. */
@@ -46,7 +47,7 @@ export async function emitReport(
   command: string,
   specFile?: string,
 ): Promise<void> {
-  const drift = await import("../toolkit/drift/index.js");
+  const drift = await toolkitModule("src/toolkit/drift/index.js");
   const text = drift.renderReport(report, choice.format, {
     ...(specFile !== undefined && { specFile }),
     failUndocumented: choice.failOn === "undocumented",

@@ -1,4 +1,5 @@
 import type { DriftSpec } from "../toolkit/drift/index.js";
+import { toolkitModule } from "./generator/load-generator.js";
 import { UsageError } from "./usage-error.js";
 
 /** The options that name the spec to check against: a file, or one of chainkit's surfaces. */
@@ -26,7 +27,7 @@ export async function loadSpecOption(values: {
   if ((values.spec === undefined) === (values.surface === undefined)) {
     throw new UsageError("give the spec: --spec <file> or --surface <name>");
   }
-  const drift = await import("../toolkit/drift/index.js");
+  const drift = await toolkitModule("src/toolkit/drift/index.js");
   if (values.surface !== undefined) {
     if (!drift.OWN_SURFACES.includes(values.surface)) {
       throw new UsageError(`--surface ${values.surface}: use one of ${drift.OWN_SURFACES.join(", ")}`);
@@ -42,7 +43,7 @@ export async function loadSpecOption(values: {
     })
     .catch(async (error: unknown) => {
       if (error instanceof Error && error.name === "SpecError") {
-        const { describeSpecError } = await import("../../scripts/generate/source-position.js");
+        const { describeSpecError } = await toolkitModule("scripts/generate/source-position.js");
         throw new Error(await describeSpecError(error as never, file));
       }
       throw error;

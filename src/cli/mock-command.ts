@@ -2,6 +2,7 @@ import { parseArgs } from "node:util";
 import type { SpecError } from "../../scripts/generate/spec-error.js";
 import { checkBrowserOrigins } from "../sandbox/browser-origins.js";
 import { signalStopper } from "../sandbox/stop-on-signal.js";
+import { toolkitModule } from "./generator/load-generator.js";
 import { parsedOrUsageError, UsageError } from "./usage-error.js";
 import { watchParent } from "./watch-parent.js";
 
@@ -56,8 +57,8 @@ export async function runMockCommand(args: readonly string[]): Promise<void> {
   if (!Number.isSafeInteger(seed)) throw new UsageError(`--seed must be an integer, not ${values.seed}`);
   // The mock and the generator it runs load only here.
   const [{ serveMock }, generator] = await Promise.all([
-    import("../toolkit/mock/serve-mock.js"),
-    import("../../scripts/generate/generate-client.js"),
+    toolkitModule("src/toolkit/mock/serve-mock.js"),
+    toolkitModule("scripts/generate/generate-client.js"),
   ]);
   const started = performance.now();
   const server = await serveMock(spec, {

@@ -2,6 +2,7 @@ import { createWriteStream } from "node:fs";
 import { parseArgs } from "node:util";
 import { emitReport, REPORT_OPTIONS, REPORT_OPTIONS_HELP, reportChoice } from "./drift-output.js";
 import { loadSpecOption, SPEC_OPTIONS, SPEC_OPTIONS_HELP } from "./drift-spec-option.js";
+import { toolkitModule } from "./generator/load-generator.js";
 import { parsedOrUsageError, UsageError } from "./usage-error.js";
 import { watchParent } from "./watch-parent.js";
 
@@ -44,7 +45,7 @@ export async function runProxyCommand(args: readonly string[]): Promise<void> {
     throw new UsageError(`--every must be a number of seconds above 0, not ${values.every}`);
   const choice = reportChoice(values);
   const { spec, file } = await loadSpecOption(values);
-  const { startDriftProxy } = await import("../toolkit/drift/index.js");
+  const { startDriftProxy } = await toolkitModule("src/toolkit/drift/index.js");
   const record = values.record === undefined ? undefined : createWriteStream(values.record, { flags: "a" });
   const proxy = await startDriftProxy({
     spec,

@@ -1,4 +1,6 @@
+import type { RefPolicy } from "../../scripts/generate/ref-confinement.js";
 import { startSandbox } from "../sandbox/index.js";
+import { toolkitModule } from "./generator/load-generator.js";
 import { sandboxText, summarizeSandbox } from "./sandbox-summary.js";
 
 /**
@@ -48,18 +50,26 @@ export async function sandboxForPortal(portalUrl: string, seed?: number): Promis
  *
  * @param portalUrl - Where the portal is served.
  * @param specs - Each spec's name in the portal and its file.
+ * @param refPolicy - Folders and origins the specs' `$ref`s may read beyond their folder (`--allow-ref-root`, `--allow-ref-url`).
  * @example const servers = await mocksForPortal("http://127.0.0.1:8600/", [{ id: "notes", path: "notes.yaml" }]);
  */
 export async function mocksForPortal(
   portalUrl: string,
   specs: readonly { id: string; path: string }[],
+  refPolicy: RefPolicy = {},
 ): Promise<TryItServers> {
-  const { serveMock } = await import("../toolkit/mock/serve-mock.js");
+  const { serveMock } = await toolkitModule("src/toolkit/mock/serve-mock.js");
   const mocks: Awaited<ReturnType<typeof serveMock>>[] = [];
   const close = () => Promise.all(mocks.map((mock) => mock.close())).then(() => undefined);
   try {
     for (const spec of specs) {
-      mocks.push(await serveMock(spec.path, { browserOrigins: portalOrigins(portalUrl) }));
+      mocks.push(
+        await serveMock(spec.path, {
+          browserOrigins: portalOrigins(portalUrl),
+          ...(refPolicy.allowRefRoots && { allowRefRoots: refPolicy.allowRefRoots }),
+          ...(refPolicy.allowRefUrls && { allowRefUrls: refPolicy.allowRefUrls }),
+        }),
+      );
     }
   } catch (error) {
     await close();

@@ -23,8 +23,29 @@ import { GeneratorPackagesError } from "./generator-packages-error.js";
 
 const run = promisify(execFile);
 
-/** The folders of the published package that the generator's code is made of. */
-const CODE_FOLDERS = ["scripts/generate", "src/runtime"];
+/**
+ * The folders of the published package that the toolkit's code run on the generator's packages is
+ * made of: the generator, the portal's builder, diff, drift and mock, and the sandbox's server
+ * parts the mock and the drift proxy share (see GeneratorModules in load-generator.ts).
+ */
+const CODE_FOLDERS = [
+  "scripts/generate",
+  "scripts/docs",
+  "src/runtime",
+  "src/toolkit",
+  "src/sandbox",
+  "generated",
+];
+
+/**
+ * chainkit's own specs, which drift and check read for a surface named by `--surface`: beside the
+ * code in the repository, at the package's root (above `dist/`) once published. The copy holds them
+ * beside its code, where the toolkit looks first.
+ */
+function specsFolder(packageRoot: string): string {
+  const beside = join(packageRoot, "specs");
+  return existsSync(beside) ? beside : join(packageRoot, "..", "specs");
+}
 
 /**
  * Where the generator's packages are installed: `$CHAINKIT_GENERATOR_CACHE`, else
@@ -87,22 +108,24 @@ export async function ensureGeneratorPackages(
  * resolves its imports to them and never to the project's own node_modules. The hash follows the
  * files' sizes and times: a new chainkit version gets a new copy.
  *
- * @returns The copy's `scripts/generate/generate-client.js`.
+ * @returns The copy's folder, laid out as the package is.
  */
 export function ensureGeneratorCode(folder: string, packageRoot: string): string {
   const hash = createHash("sha256");
-  for (const file of CODE_FOLDERS.flatMap((code) => filesUnder(join(packageRoot, code)))) {
+  const folders = [...CODE_FOLDERS.map((code) => join(packageRoot, code)), specsFolder(packageRoot)];
+  for (const file of folders.flatMap((dir) => filesUnder(dir))) {
     const { size, mtimeMs } = statSync(file);
     hash.update(`${relative(packageRoot, file)} ${size} ${mtimeMs}\n`);
   }
   const code = join(folder, `code-${hash.digest("hex").slice(0, 12)}`);
   const entry = join(code, "scripts/generate/generate-client.js");
-  if (existsSync(entry)) return entry;
+  if (existsSync(entry)) return code;
   const staging = `${code}.${process.pid}-${Date.now()}`;
   for (const part of CODE_FOLDERS) cpSync(join(packageRoot, part), join(staging, part), { recursive: true });
+  cpSync(specsFolder(packageRoot), join(staging, "specs"), { recursive: true });
   writeFileSync(join(staging, "package.json"), '{ "private": true, "type": "module" }\n');
   moveIntoPlace(staging, code, () => existsSync(entry));
-  return entry;
+  return code;
 }
 
 /** Renames `staging` to `target`; when another run put a good `target` there first, keeps that one. */

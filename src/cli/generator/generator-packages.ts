@@ -13,6 +13,9 @@ export const GENERATOR_PACKAGES: Readonly<Record<string, string>> = {
   "@scalar/openapi-upgrader": "0.5.1",
   ajv: "8.20.0",
   "ajv-formats": "3.0.1",
+  // chainkit docs bundles the portal's try-it checks; its binary comes as an optional dependency,
+  // so it needs no install script.
+  esbuild: "0.28.2",
   "js-yaml": "4.3.2",
   "openapi-typescript": "7.13.0",
   "ts-morph": "27.0.2",

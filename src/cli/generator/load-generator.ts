@@ -8,8 +8,21 @@ import {
 } from "./generator-cache.js";
 import { packageProblems } from "./generator-packages.js";
 
+/**
+ * The modules of chainkit's toolkit that run on the generator's packages, by their path in the
+ * package: what `generate`, `docs`, `diff`, `mock`, `drift`, `check` and `proxy` load.
+ */
+export interface GeneratorModules {
+  "scripts/generate/generate-client.js": typeof import("../../../scripts/generate/generate-client.js");
+  "scripts/generate/source-position.js": typeof import("../../../scripts/generate/source-position.js");
+  "scripts/docs/team-site.js": typeof import("../../../scripts/docs/team-site.js");
+  "src/toolkit/diff/index.js": typeof import("../../toolkit/diff/index.js");
+  "src/toolkit/drift/index.js": typeof import("../../toolkit/drift/index.js");
+  "src/toolkit/mock/serve-mock.js": typeof import("../../toolkit/mock/serve-mock.js");
+}
+
 /** The generator's entry module. */
-export type Generator = typeof import("../../../scripts/generate/generate-client.js");
+export type Generator = GeneratorModules["scripts/generate/generate-client.js"];
 
 /** Where this package's own code sits: the repository in development, `dist/` once published. */
 const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -18,34 +31,61 @@ const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../.."
 export interface LoadGeneratorOptions {
   /** Told what the loader does that takes time (a first install). */
   report: (line: string) => void;
-  /** The folder holding `scripts/generate/`, `src/runtime/` and `generator/` (the shipped lock). */
+  /** The folder holding `scripts/` and `src/` (the toolkit's code) and `generator/` (the shipped lock). */
   packageRoot?: string;
   /** The cache folder (default {@link generatorCacheFolder}). */
   cacheFolder?: string;
 }
 
 /**
- * Loads the generator with its packages at the versions its tests ran with. Where they already
- * resolve from the generator's own folder at those versions (chainkit's repository), it is imported
- * in place; otherwise (an installed chainkit: the project holds none of them, or others) from a copy
- * beside its packages in the cache folder, installed there on first use.
+ * Loads a module of the toolkit with the generator's packages at the versions its tests ran with.
+ * Where they already resolve from the package's own folder at those versions (chainkit's
+ * repository), it is imported in place; otherwise (an installed chainkit: the project holds none of
+ * them, or others) from a copy of the toolkit's code beside its packages in the cache folder,
+ * installed there on first use.
  *
+ * @param path - The module's path in the package, such as `src/toolkit/diff/index.js`.
  * @throws {GeneratorPackagesError} when the packages cannot be installed, naming them and the fix.
+ * @example
+ * const { diffSpecs } = await loadGeneratorModule("src/toolkit/diff/index.js", { report: console.error });
  */
-export async function loadGenerator(options: LoadGeneratorOptions): Promise<Generator> {
+export async function loadGeneratorModule<Path extends keyof GeneratorModules>(
+  path: Path,
+  options: LoadGeneratorOptions,
+): Promise<GeneratorModules[Path]> {
   const packageRoot = options.packageRoot ?? PACKAGE_ROOT;
   if (packageRoot === PACKAGE_ROOT && packageProblems(join(packageRoot, "scripts/generate")).length === 0) {
-    return import("../../../scripts/generate/generate-client.js");
+    return import(pathToFileURL(join(packageRoot, path)).href);
   }
   const folder = options.cacheFolder ?? generatorCacheFolder();
   await ensureGeneratorPackages(folder, packageRoot, options.report);
-  const entry = ensureGeneratorCode(folder, packageRoot);
+  const code = ensureGeneratorCode(folder, packageRoot);
   try {
-    return (await import(pathToFileURL(entry).href)) as Generator;
+    return (await import(pathToFileURL(join(code, path)).href)) as GeneratorModules[Path];
   } catch (error) {
     throw new Error(
       `the generator in ${folder} failed to load (${error instanceof Error ? error.message : error}); reinstall its packages: ${reinstallCommand(folder)}`,
       { cause: error },
     );
   }
+}
+
+/**
+ * Loads the generator's entry module (see {@link loadGeneratorModule}).
+ *
+ * @throws {GeneratorPackagesError} when the packages cannot be installed, naming them and the fix.
+ */
+export function loadGenerator(options: LoadGeneratorOptions): Promise<Generator> {
+  return loadGeneratorModule("scripts/generate/generate-client.js", options);
+}
+
+/**
+ * {@link loadGeneratorModule} for a command: a first install is told on stderr as a note.
+ *
+ * @param path - The module's path in the package.
+ */
+export function toolkitModule<Path extends keyof GeneratorModules>(
+  path: Path,
+): Promise<GeneratorModules[Path]> {
+  return loadGeneratorModule(path, { report: (line) => console.error(`note: ${line}`) });
 }

@@ -1,4 +1,5 @@
 import { isObject, type Json } from "../../../scripts/generate/json.js";
+import type { RefPolicy } from "../../../scripts/generate/ref-confinement.js";
 import type { SpecKind } from "../../../scripts/generate/spec-dialect.js";
 import { type SemverBump, type SpecChange, suggestedBump } from "./change.js";
 import { loadSpecSource } from "./load-source.js";
@@ -44,13 +45,22 @@ function versionOf(side: "old" | "new", doc: Json): { old?: string; new?: string
  * `chainkit diff`: reads both versions (files or `git:<ref>:<path>`) with the generator's loader and
  * classifies every change.
  *
+ * @param refPolicy - Folders and origins a `$ref` may read beyond the spec's folder (none by default).
  * @throws {SpecSourceError} When a version cannot be read, or the two are of different kinds.
  * @throws {SpecError} When a version is not a valid spec.
  * @example
  * const { changes, bump } = await diffSpecs("git:v1.0.0:specs/platform.openapi.yaml", "specs/platform.openapi.yaml");
  */
-export async function diffSpecs(oldSource: string, newSource: string, cwd?: string): Promise<SpecDiff> {
-  const [before, after] = await Promise.all([loadSpecSource(oldSource, cwd), loadSpecSource(newSource, cwd)]);
+export async function diffSpecs(
+  oldSource: string,
+  newSource: string,
+  cwd?: string,
+  refPolicy: RefPolicy = {},
+): Promise<SpecDiff> {
+  const [before, after] = await Promise.all([
+    loadSpecSource(oldSource, cwd, refPolicy),
+    loadSpecSource(newSource, cwd, refPolicy),
+  ]);
   if (before.kind !== after.kind) {
     throw new SpecSourceError(
       newSource,

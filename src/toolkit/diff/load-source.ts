@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, posix, resolve } from "node:path";
 import { promisify } from "node:util";
 import type { Json } from "../../../scripts/generate/json.js";
+import type { RefPolicy } from "../../../scripts/generate/ref-confinement.js";
 import type { SpecKind } from "../../../scripts/generate/spec-dialect.js";
 import { SpecSourceError } from "./spec-source-error.js";
 
@@ -29,21 +30,26 @@ export function gitSource(source: string): { ref: string; path: string } | undef
  * (`git:<ref>:<path>`, the path as `git show` takes it; `./` makes it relative to the working
  * directory).
  *
+ * @param refPolicy - Folders and origins a `$ref` may read beyond the spec's folder (none by default).
  * @throws {SpecSourceError} When the file or the revision does not exist.
  * @throws {SpecError} When the spec is broken (its file, JSON pointer and fix).
  */
-export async function loadSpecSource(source: string, cwd = process.cwd()): Promise<LoadedSpec> {
+export async function loadSpecSource(
+  source: string,
+  cwd = process.cwd(),
+  refPolicy: RefPolicy = {},
+): Promise<LoadedSpec> {
   const git = gitSource(source);
   if (git === undefined) {
     const path = resolve(cwd, source);
     if (!existsSync(path))
       throw new SpecSourceError(source, "no such file; give a spec file or git:<ref>:<path>");
-    return readWithGenerator(source, path);
+    return readWithGenerator(source, path, refPolicy);
   }
   const folder = await mkdtemp(join(tmpdir(), "chainkit-diff-"));
   try {
     const root = await writeGitFolder(source, git, cwd, folder);
-    return await readWithGenerator(source, root);
+    return await readWithGenerator(source, root, refPolicy);
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
@@ -107,10 +113,10 @@ async function writeGitFolder(
   return root;
 }
 
-async function readWithGenerator(source: string, path: string): Promise<LoadedSpec> {
+async function readWithGenerator(source: string, path: string, refPolicy: RefPolicy): Promise<LoadedSpec> {
   // The generator's loader and its packages load only here, as for `chainkit generate`. A diff reads
   // specs as the generator does: `$ref`s confined to the spec's folder, within the limits.
   const { readAnySpec } = await import("../../../scripts/generate/read-spec.js");
-  const { kind, doc } = await readAnySpec(source, path);
+  const { kind, doc } = await readAnySpec(source, path, { refPolicy });
   return { source, kind, doc };
 }
