@@ -1,7 +1,8 @@
-import { basename, relative, resolve } from "node:path";
+import { basename, join, relative, resolve } from "node:path";
 import { generateSurface, type SurfaceFiles } from "./generate-surface.js";
 import { generatedHeader, generatedNote } from "./header.js";
 import { isObject, type Json } from "./json.js";
+import { enclosingPackage, MODULE_SCOPE_FILE } from "./module-scope.js";
 import { pascalCase } from "./names.js";
 import { syncFolder } from "./output.js";
 import { specKindOf } from "./read-spec.js";
@@ -96,6 +97,15 @@ export async function generateClient(options: GenerateClientOptions): Promise<Ge
     `${generatedHeader(madeBy)}\n\n${factoryFile(kind, name, pascal, runtime, base, streams)}`,
   );
   withRuntime.set("index.ts", `${withRuntime.get("index.ts") ?? ""}export * from "./create-client.js";\n`);
+  // The client is ES modules (its validators load by import()): in a CommonJS project (npm init's
+  // default, "type": "commonjs") the folder gets a package.json of its own that says so.
+  const project = enclosingPackage(options.out);
+  if (!project?.isModule) {
+    withRuntime.set("package.json", MODULE_SCOPE_FILE);
+    options.note?.(
+      `${project ? `${relative(process.cwd(), project.path)} does not say "type": "module"` : "no package.json encloses the output"}: ${join(options.out, "package.json")} marks the generated files as ES modules`,
+    );
+  }
   await syncFolder(resolve(options.out), withRuntime, false);
   return {
     files: [...withRuntime.keys()].sort(),

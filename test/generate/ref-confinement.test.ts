@@ -63,6 +63,8 @@ async function generate(spec: string, options: { roots?: string[]; urls?: string
 
 beforeAll(async () => {
   scratch = await mkdtemp(join(tmpdir(), "chainkit-refs-"));
+  // An ES module project, so the generator adds no package.json of its own (and no note about it).
+  await writeFile(join(scratch, "package.json"), '{ "type": "module" }\n');
   await mkdir(join(scratch, "outside"));
   await writeFile(join(scratch, "outside/secret.yaml"), `type: string\ndescription: ${SECRET}\n`);
   server = await startLoopbackServer(() => ({

@@ -21,6 +21,8 @@ let scratch: string;
 
 beforeAll(async () => {
   scratch = await mkdtemp(join(tmpdir(), "chainkit-limits-"));
+  // An ES module project, so the generator adds no package.json of its own (and no note about it).
+  await writeFile(join(scratch, "package.json"), '{ "type": "module" }\n');
 });
 afterAll(() => rm(scratch, { recursive: true, force: true }));
 
