@@ -43,9 +43,9 @@ describe("the generated folder's module scope", () => {
     await generateClient({ spec: join(project.root, "scope.json"), out, note: (line) => notes.push(line) });
     expect(JSON.parse(readFileSync(join(out, "package.json"), "utf8"))).toEqual({ type: "module" });
     expect(notes.join("\n")).toContain('does not say "type": "module"');
-    expect(await compileStrict(project.root, [out], { module: "NodeNext", moduleResolution: "NodeNext" })).toBe(
-      "",
-    );
+    expect(
+      await compileStrict(project.root, [out], { module: "NodeNext", moduleResolution: "NodeNext" }),
+    ).toBe("");
   }, 120_000);
 
   it("is left to an ES module project, and the folder's own package.json goes when the project says module", async () => {
