@@ -8,6 +8,7 @@ import { operationTypeNames } from "./generated-names.js";
 import { isObject, type Json, type JsonObject } from "./json.js";
 import { refPointer, valueAt } from "./json-pointer.js";
 import { type BodyModel, HTTP_METHODS, type RestOperationModel } from "./openapi-model.js";
+import { checkPrototypeKeys } from "./prototype-keys.js";
 import { SECRET_IMPORT, SECRET_TYPE } from "./secret-type.js";
 import { docComment, sourceLiteral } from "./source-text.js";
 import { SpecError } from "./spec-error.js";
@@ -39,6 +40,7 @@ export async function openApiTypes(
       "this $ref leads out of the document though it was bundled; report it",
     );
   }
+  checkPrototypeKeys(file, copy);
   const ast = await openapiTS(withoutDanglingMappings(copy, copy) as unknown as OpenAPI3, {
     silent: true,
     emptyObjectsUnknown: true,

@@ -33,7 +33,8 @@ export interface NamingSite {
  * - a reserved word or a name the generated code declares itself gets a `_`: `delete` → `delete_`
  *   (`generated-names.ts`, `collidesWithGeneratedCode`);
  * - a clash with an earlier one, with a name the spec wrote, or an id whose generated type names
- *   (`<Id>Response`, `<Id>Params`, …) would clash with a component schema's, gets a number: `getPets2`.
+ *   (`<Id>Response`, `<Id>Params`, …) would clash with a component schema's, gets a number: `getPets2`;
+ *   ids clash when their type names do (`x_post` and a later `xPost`, or `getPets` and `GetPets`).
  * Sites are named in order, so the ids are stable while the spec's order is.
  *
  * @param sites - What to name, in document order.
@@ -45,10 +46,17 @@ export function synthesiseIds(
   componentSchemas: readonly string[],
 ): { ids: string[]; synthesised: SynthesisedId[] } {
   const componentTypes = new Set(componentTypeNames(componentSchemas).values());
+  // Two ids clash when their generated type names do (`x_post` and `xPost` both make `XPostResponse`),
+  // so names are compared by the base of those type names.
+  const typeBase = (id: string) => operationTypeNames(id).params;
   // Usable names the spec wrote keep their names: collect them first so a made-up one never takes them.
   const spec = new Set(
     sites.flatMap((site) =>
-      site.original !== undefined && IDENTIFIER.test(site.original) ? [site.original] : [],
+      site.original !== undefined &&
+      IDENTIFIER.test(site.original) &&
+      !collidesWithGeneratedCode(site.original)
+        ? [typeBase(site.original)]
+        : [],
     ),
   );
   const taken = new Set<string>();
@@ -59,7 +67,7 @@ export function synthesiseIds(
       original !== undefined &&
       IDENTIFIER.test(original) &&
       !collidesWithGeneratedCode(original) &&
-      !taken.has(original) &&
+      !taken.has(typeBase(original)) &&
       !clashesWithComponents(original, componentTypes);
     let id = usable ? original : fromWords(original ?? fallback);
     if (!usable) {
@@ -68,7 +76,9 @@ export function synthesiseIds(
       let candidate = id;
       for (
         let n = 2;
-        taken.has(candidate) || spec.has(candidate) || clashesWithComponents(candidate, componentTypes);
+        taken.has(typeBase(candidate)) ||
+        spec.has(typeBase(candidate)) ||
+        clashesWithComponents(candidate, componentTypes);
         n++
       ) {
         candidate = `${id}${n}`;
@@ -76,7 +86,7 @@ export function synthesiseIds(
       id = candidate;
       synthesised.push({ pointer, id, ...(original !== undefined && { original }) });
     }
-    taken.add(id);
+    taken.add(typeBase(id));
     ids.push(id);
   }
   return { ids, synthesised };
