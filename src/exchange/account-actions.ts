@@ -1,5 +1,6 @@
 import type { SpotMeta } from "../../generated/exchange/types.js";
 import { type FieldIssue, RequestValidationError } from "../runtime/errors/request-validation-error.js";
+import { checksumProblem } from "../runtime/signing/checksum-address.js";
 import { closestNames } from "./assets/closest-names.js";
 import { ExchangeError } from "./errors/exchange-error.js";
 import { normalizeDecimal, numberToDecimal } from "./signing/decimal.js";
@@ -56,8 +57,12 @@ class Checks {
 
   address(field: string): string | undefined {
     const value = this.input[field];
-    if (typeof value === "string" && ADDRESS.test(value)) return value.toLowerCase();
-    return this.#fail(field, "must be an address: 0x followed by 40 hex digits");
+    if (typeof value !== "string" || !ADDRESS.test(value)) {
+      return this.#fail(field, "must be an address: 0x followed by 40 hex digits");
+    }
+    // A mixed-case address carries a checksum: a wrong one is the usual sign of a typo.
+    const problem = checksumProblem(value);
+    return problem === undefined ? value.toLowerCase() : this.#fail(field, problem);
   }
 
   /** A positive amount, as a canonical decimal string (numbers converted exactly). */

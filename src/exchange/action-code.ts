@@ -3,6 +3,8 @@
 // and the two signing schemes. One lazy module instead of five: each import a module shares with
 // the public signing names (chainkit/exchange's signL1Action) splits esbuild's shared code into one
 // more chunk, and every chunk is one more file for Node to load before the first signature.
+
+export { checksumProblem } from "../runtime/signing/checksum-address.js";
 export * from "./account-actions.js";
 export * from "./action-inputs.js";
 export * from "./asset-checks.js";

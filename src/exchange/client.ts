@@ -607,6 +607,9 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
           { pointer: "/agentAddress", message: "must be an address: 0x followed by 40 hex digits" },
         ]);
       }
+      // The agent may trade for the account: a wrong checksum (a typo) is refused before signing.
+      const problem = (await actionCode()).checksumProblem(agentAddress);
+      if (problem) refuse("approveAgent", [{ pointer: "/agentAddress", message: problem }]);
       const fields = {
         agentAddress: agentAddress.toLowerCase(),
         ...(agentName !== undefined && { agentName }),

@@ -145,3 +145,44 @@ describe("an order of size 0", () => {
     expect(statuses).toEqual(["waitingForTrigger"]);
   });
 });
+
+describe("a destination with a wrong EIP-55 checksum", () => {
+  it("is refused before signing on every transfer and on approveAgent, with the checksummed form; lowercase passes", async () => {
+    let signed = 0;
+    const signer = privateKeySigner(KEY);
+    const counting = {
+      getAddress: () => signer.getAddress(),
+      signTypedData: (typedData: Parameters<typeof signer.signTypedData>[0]) => {
+        signed++;
+        return signer.signTypedData(typedData);
+      },
+    };
+    const client = createExchangeClient({ baseUrl: sandbox.url, signer: counting, network: "mainnet" });
+    // The EIP-55 vector's address with its last letter's case changed: a typo shows this way.
+    const typo = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD";
+    const calls = [
+      ["/destination", () => client.usdSend({ destination: typo, amount: "1" })],
+      ["/destination", () => client.withdraw3({ destination: typo, amount: "2" })],
+      [
+        "/destination",
+        () =>
+          client.spotSend({
+            destination: typo,
+            token: "USDC:0x6d1e7cde53ba9467b783cb7c530ce054",
+            amount: "1",
+          }),
+      ],
+      ["/agentAddress", () => client.approveAgent({ agentAddress: typo })],
+    ] as const;
+    for (const [field, call] of calls) {
+      const error = await failureOf(call);
+      expect(error).toBeInstanceOf(RequestValidationError);
+      expect((error as RequestValidationError).field).toBe(field);
+      expect(error.message).toContain("wrong EIP-55 checksum");
+      expect(error.message).toContain("0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed");
+    }
+    expect(signed).toBe(0);
+    await client.usdSend({ destination: typo.toLowerCase(), amount: "1" });
+    expect(signed).toBe(1);
+  });
+});

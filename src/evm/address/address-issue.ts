@@ -1,5 +1,5 @@
 import type { FieldIssue } from "../../runtime/errors/request-validation-error.js";
-import { checksumAddress } from "../../runtime/signing/checksum-address.js";
+import { checksumProblem } from "../../runtime/signing/checksum-address.js";
 
 const HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 // TRON's base58check form: "T" and 33 more base58 digits.
@@ -45,15 +45,6 @@ export function checksumIssue(value: unknown, pointer: string): FieldIssue | und
   if (typeof value !== "string") return undefined;
   if (TRON_ADDRESS.test(value)) return addressIssue(value, pointer);
   if (!HEX_ADDRESS.test(value)) return undefined;
-  const digits = value.slice(2);
-  if (digits === digits.toLowerCase() || digits === digits.toUpperCase()) return undefined;
-  const checksummed = checksumAddress(value);
-  if (checksummed === value) return undefined;
-  return {
-    pointer,
-    message:
-      "has a wrong EIP-55 checksum (the case of its letters does not match the Keccak-256 hash of the " +
-      `lowercase address; a typo or a changed letter shows this way): check the address, then use ${checksummed}, ` +
-      "or give it all lowercase to skip the check",
-  };
+  const problem = checksumProblem(value);
+  return problem === undefined ? undefined : { pointer, message: problem };
 }

@@ -27,6 +27,27 @@ export function checksumAddress(address: string): `0x${string}` {
 }
 
 /**
+ * Why an address of 40 hex digits fails its EIP-55 checksum, in words that give the checksummed form
+ * of the same hex; `undefined` when the checksum holds, or when the address carries none (all its
+ * letters in one case, as viem accepts it).
+ *
+ * @param address - `0x` and 40 hex digits.
+ * @example
+ * checksumProblem("0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD"); // "has a wrong EIP-55 checksum (…): check the address, then use 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed, …"
+ */
+export function checksumProblem(address: string): string | undefined {
+  const digits = address.slice(2);
+  if (digits === digits.toLowerCase() || digits === digits.toUpperCase()) return undefined;
+  const checksummed = checksumAddress(address);
+  if (checksummed === address) return undefined;
+  return (
+    "has a wrong EIP-55 checksum (the case of its letters does not match the Keccak-256 hash of the " +
+    `lowercase address; a typo or a changed letter shows this way): check the address, then use ${checksummed}, ` +
+    "or give it all lowercase to skip the check"
+  );
+}
+
+/**
  * The checksummed address of an uncompressed secp256k1 public key: the last 20 bytes of the
  * Keccak-256 of the key without its `04` prefix.
  *
