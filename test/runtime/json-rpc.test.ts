@@ -70,6 +70,22 @@ describe("JSON-RPC calls", () => {
     expect(error).toMatchObject({ code: -32601, data: { method: "eth_nope" }, rpcMethod: "eth_nope" });
   });
 
+  it("reads an error code sent as a decimal string, and refuses one that is no integer", async () => {
+    const codes: unknown[] = ["-32000", "bad", 1.5, null];
+    const s = await serve((_request, index) => ({
+      body: { jsonrpc: "2.0", id: index + 1, error: { code: codes[index], message: 5 } },
+    }));
+    const rpc = createJsonRpcClient({ url: s.url, batch: false });
+    const outcomes = [];
+    for (const _code of codes) outcomes.push(await rpc.call(blockNumber, []).catch((e: unknown) => e));
+    expect(outcomes[0]).toBeInstanceOf(JsonRpcError);
+    expect(outcomes[0]).toMatchObject({ code: -32000 });
+    for (const refused of outcomes.slice(1)) {
+      expect(refused).toBeInstanceOf(ResponseValidationError);
+      expect((refused as ResponseValidationError).issues[0]?.pointer).toBe("/error/code");
+    }
+  });
+
   it("checks the id echo", async () => {
     const s = await serve(() => ({ body: { jsonrpc: "2.0", id: 99, result: "0x1" } }));
     const error = await createJsonRpcClient({ url: s.url })

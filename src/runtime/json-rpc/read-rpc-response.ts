@@ -180,7 +180,8 @@ export function matchResponses(
 
 /**
  * Reads one call's response object: an `error` member becomes `RateLimitError` (-32005, with the wait
- * from `data.try_again_in`) or `JsonRpcError`; a `result` is validated (when asked), its int64 fields
+ * from `data.try_again_in`) or `JsonRpcError` (one whose code is no integer, a
+ * `ResponseValidationError`); a `result` is validated (when asked), its int64 fields
  * converted and its secret fields wrapped. A missing response or one that does not echo the id (as
  * a number or its decimal string) is a `ResponseValidationError`.
  *
@@ -209,6 +210,10 @@ export function readRpcOutcome(
   if (isObject(error)) {
     if (!echoed && response.id !== null && response.id !== undefined) {
       return invalid(method, context, "/id", `does not echo the request id ${id}`);
+    }
+    // JSON-RPC 2.0 makes the code an integer; some nodes send it as a decimal string.
+    if (!Number.isSafeInteger(Number(error.code)) || !/^-?\d+$/.test(String(error.code))) {
+      return invalid(method, context, "/error/code", "must be an integer, the JSON-RPC error code");
     }
     return { error: rpcError(method, error, context) };
   }
@@ -261,7 +266,7 @@ function rpcError(
   error: Record<string, unknown>,
   context: RpcAnswerContext,
 ): ChainkitError {
-  const code = typeof error.code === "number" ? error.code : Number(error.code);
+  const code = Number(error.code);
   const message =
     typeof error.message === "string"
       ? String(scrubValue(error.message, context.shown.redact))
