@@ -22,6 +22,7 @@ import { rpcMethodsFile } from "./rpc-methods-file.js";
 import { openRpcTypes } from "./rpc-types.js";
 import { rpcValidatorGroups } from "./rpc-validators.js";
 import { checkRules } from "./rules.js";
+import { checkSelfReference } from "./self-reference.js";
 import { docComment } from "./source-text.js";
 import { SpecError } from "./spec-error.js";
 import { type SpecLimits, specLimits } from "./spec-limits.js";
@@ -100,6 +101,7 @@ async function renderSurface(
   const note = options.note ?? (() => {});
   const shared = options.sharedValidators ?? false;
   checkRefs(file, doc);
+  checkSelfReference(file, doc);
   const sites = findSchemaSites(doc);
   checkSchemas(file, sites, strict);
   checkRules(file, sites);
