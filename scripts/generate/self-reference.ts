@@ -41,8 +41,9 @@ export function checkSelfReference(file: string, doc: Json): void {
       }
       for (const keyword of SAME_VALUE) {
         const branches = node[keyword];
-        if (Array.isArray(branches))
-          branches.forEach((_branch, index) => pending.push(childPointer(pointer, keyword, index)));
+        if (!Array.isArray(branches)) continue;
+        for (let index = 0; index < branches.length; index++)
+          pending.push(childPointer(pointer, keyword, index));
       }
     }
   }
