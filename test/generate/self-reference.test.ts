@@ -4,11 +4,12 @@
  * closes the loop. Recursion through a property or array items stays a valid recursive type.
  */
 import { describe, expect, it } from "vitest";
+import type { Json } from "../../scripts/generate/json.js";
 import { checkSelfReference } from "../../scripts/generate/self-reference.js";
 import { SpecError } from "../../scripts/generate/spec-error.js";
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const doc = (schemas: Record<string, unknown>) => ({ openapi: "3.1.0", components: { schemas } });
+const doc = (schemas: Record<string, unknown>) => ({ openapi: "3.1.0", components: { schemas } }) as Json;
 
 describe("a schema that refers back to itself", () => {
   it.each([
