@@ -1,14 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import {
-  createEvmClient,
-  type EvmSigner,
-  type EvmTransactionToSign,
-  privateKeySigner,
-  RequestValidationError,
-  ResponseValidationError,
-} from "chainkit/evm";
+import { createEvmClient, RequestValidationError, ResponseValidationError } from "chainkit/evm";
 import { afterEach, describe, expect, it } from "vitest";
+import { evmSpySigner } from "../support/evm-spy-signer.js";
 
 // Audit: the signer takes `nonce` and `chainId` as numbers, and the writer made them with Number():
 // a nonce of 2^53 + 1 (the user's bigint, or the node's count) and an unpinned node's chain id of
@@ -45,19 +39,6 @@ async function startNode(over: Record<string, unknown>): Promise<{ url: string; 
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 }
 
-function spy(): EvmSigner & { asked: EvmTransactionToSign[] } {
-  const inner = privateKeySigner(`0x${"11".repeat(32)}`);
-  const asked: EvmTransactionToSign[] = [];
-  return {
-    address: inner.address,
-    asked,
-    signTransaction: (transaction) => {
-      asked.push(transaction);
-      return inner.signTransaction(transaction);
-    },
-  };
-}
-
 let server: Server | undefined;
 afterEach(() => {
   server?.closeAllConnections();
@@ -68,12 +49,12 @@ async function send(over: Record<string, unknown>, nonce?: bigint) {
   const node = await startNode(over);
   server = node.server;
   const evm = createEvmClient({ url: node.url, credentials: { token: "rounding-t0ken-0123" }, retry: false });
-  const signer = spy();
+  const signer = evmSpySigner(`0x${"11".repeat(32)}`);
   const to = `0x${"22".repeat(20)}` as const;
   const error = await evm
     .sendTransaction({ to, value: 1n, ...(nonce !== undefined && { nonce }) }, signer)
     .catch((caught: unknown) => caught);
-  return { error, asked: signer.asked };
+  return { error, asked: signer.signed };
 }
 
 describe("nonces and chain ids a number cannot hold are refused, never rounded into a signature", () => {

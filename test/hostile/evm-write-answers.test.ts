@@ -7,13 +7,10 @@ import {
   createEvmClient,
   type EvmClient,
   type EvmClientOptions,
-  type EvmSigner,
-  type EvmTransactionToSign,
   erc20,
   FeeCeilingError,
   type Hex,
   ProofError,
-  privateKeySigner,
   RequestValidationError,
   ResponseValidationError,
   TransactionHashMismatchError,
@@ -23,6 +20,7 @@ import { chainkitTransport } from "chainkit/viem";
 import { createWalletClient } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { evmSpySigner } from "../support/evm-spy-signer.js";
 import { startTamperingEvmNode, type TamperingEvmNode } from "./support/tampering-evm-node.js";
 
 // Issue 42, items 1-4 and 9: a node in front of the sandbox's real chain lies about one method at a
@@ -36,18 +34,10 @@ const fresh = () => `0x${Buffer.from(crypto.getRandomValues(new Uint8Array(20)))
 const GWEI = 10n ** 9n;
 
 /** A funded key wrapped as an external signer that counts what it was asked to sign. */
-async function countingSigner(): Promise<EvmSigner & { signed: EvmTransactionToSign[] }> {
-  const inner = privateKeySigner(Buffer.from(crypto.getRandomValues(new Uint8Array(32))));
-  await sandbox.evm.fund(inner.address, 10n ** 20n);
-  const signed: EvmTransactionToSign[] = [];
-  return {
-    address: inner.address,
-    signed,
-    signTransaction: (transaction) => {
-      signed.push(transaction);
-      return inner.signTransaction(transaction);
-    },
-  };
+async function countingSigner(): Promise<ReturnType<typeof evmSpySigner>> {
+  const signer = evmSpySigner(crypto.getRandomValues(new Uint8Array(32)));
+  await sandbox.evm.fund(signer.address, 10n ** 20n);
+  return signer;
 }
 
 /** A client of the tampering node, with the sandbox's token. */

@@ -21,6 +21,21 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
+/** An exchange client on the sandbox whose signer counts the signatures it made. */
+function countingClient() {
+  const signer = privateKeySigner(KEY);
+  let count = 0;
+  const counting = {
+    getAddress: () => signer.getAddress(),
+    signTypedData: (typedData: Parameters<typeof signer.signTypedData>[0]) => {
+      count++;
+      return signer.signTypedData(typedData);
+    },
+  };
+  const client = createExchangeClient({ baseUrl: sandbox.url, signer: counting, network: "mainnet" });
+  return { client, signed: () => count };
+}
+
 async function failureOf(call: () => Promise<unknown>): Promise<Error> {
   try {
     await call();
@@ -77,16 +92,7 @@ describe("an order worth less than the exchange's $10 minimum", () => {
   const limit = { limit: { tif: "Gtc" as const } };
 
   it("refuses a spot order under $10 before signing, with the value it has and the size that would do", async () => {
-    let signed = 0;
-    const signer = privateKeySigner(KEY);
-    const counting = {
-      getAddress: () => signer.getAddress(),
-      signTypedData: (typedData: Parameters<typeof signer.signTypedData>[0]) => {
-        signed++;
-        return signer.signTypedData(typedData);
-      },
-    };
-    const client = createExchangeClient({ baseUrl: sandbox.url, signer: counting, network: "mainnet" });
+    const { client, signed } = countingClient();
     const error = await failureOf(() =>
       client.order([{ a: 10000, b: true, p: "0.18", s: "50", r: false, t: limit }]),
     );
@@ -95,7 +101,7 @@ describe("an order worth less than the exchange's $10 minimum", () => {
     expect(error.message).toContain("makes an order worth $9 (p × s = 0.18 × 50)");
     expect(error.message).toContain("the exchange's minimum is $10");
     expect(error.message).toContain("use a size of at least 56");
-    expect(signed).toBe(0);
+    expect(signed()).toBe(0);
   });
 
   it("refuses a perpetual order under $10 too, and lets a reduce-only one through to the exchange", async () => {
@@ -114,16 +120,7 @@ describe("an order worth less than the exchange's $10 minimum", () => {
 
 describe("an order of size 0", () => {
   it("is refused before signing, except a position's take-profit or stop-loss, which the exchange reads as the whole position", async () => {
-    let signed = 0;
-    const signer = privateKeySigner(KEY);
-    const counting = {
-      getAddress: () => signer.getAddress(),
-      signTypedData: (typedData: Parameters<typeof signer.signTypedData>[0]) => {
-        signed++;
-        return signer.signTypedData(typedData);
-      },
-    };
-    const client = createExchangeClient({ baseUrl: sandbox.url, signer: counting, network: "mainnet" });
+    const { client, signed } = countingClient();
     const stop = { trigger: { isMarket: true, triggerPx: "50000", tpsl: "sl" as const } };
     for (const s of ["0", "0.000"]) {
       const error = await failureOf(() =>
@@ -137,27 +134,18 @@ describe("an order of size 0", () => {
       client.order([{ a: 0, b: false, p: "49000", s: "0", r: true, t: stop }], { grouping: "na" }),
     );
     expect((inNormalGroup as RequestValidationError).field).toBe("/orders/0/s");
-    expect(signed).toBe(0);
+    expect(signed()).toBe(0);
     const { statuses } = await client.order([{ a: 0, b: false, p: "49000", s: "0", r: true, t: stop }], {
       grouping: "positionTpsl",
     });
-    expect(signed).toBe(1);
+    expect(signed()).toBe(1);
     expect(statuses).toEqual(["waitingForTrigger"]);
   });
 });
 
 describe("a destination with a wrong EIP-55 checksum", () => {
   it("is refused before signing on every transfer and on approveAgent, with the checksummed form; lowercase passes", async () => {
-    let signed = 0;
-    const signer = privateKeySigner(KEY);
-    const counting = {
-      getAddress: () => signer.getAddress(),
-      signTypedData: (typedData: Parameters<typeof signer.signTypedData>[0]) => {
-        signed++;
-        return signer.signTypedData(typedData);
-      },
-    };
-    const client = createExchangeClient({ baseUrl: sandbox.url, signer: counting, network: "mainnet" });
+    const { client, signed } = countingClient();
     // The EIP-55 vector's address with its last letter's case changed: a typo shows this way.
     const typo = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD";
     const calls = [
@@ -181,8 +169,8 @@ describe("a destination with a wrong EIP-55 checksum", () => {
       expect(error.message).toContain("wrong EIP-55 checksum");
       expect(error.message).toContain("0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed");
     }
-    expect(signed).toBe(0);
+    expect(signed()).toBe(0);
     await client.usdSend({ destination: typo.toLowerCase(), amount: "1" });
-    expect(signed).toBe(1);
+    expect(signed()).toBe(1);
   });
 });
