@@ -44,6 +44,18 @@ function json(response: import("node:http").ServerResponse, body: unknown): void
   response.end(JSON.stringify(body));
 }
 
+/** An EVM node that reverts every call with an `Error(string)` holding the URL it was asked at. */
+function revertingEvmNode() {
+  return startHostileServer((request, response) => {
+    const { id } = JSON.parse(request.text) as { id: number };
+    json(response, {
+      jsonrpc: "2.0",
+      id,
+      error: { code: 3, message: "execution reverted", data: abiError(`no access at ${request.url}`) },
+    });
+  });
+}
+
 describe("item 5: secrets the node sends encoded are scrubbed after decoding", () => {
   let walletNode: HostileServer;
   let evmNode: HostileServer;
@@ -62,14 +74,7 @@ describe("item 5: secrets the node sends encoded are scrubbed after decoding", (
       response.writeHead(200, { "content-type": "application/json" });
       response.end(receipt.replace('"FEE"', BIG_FEE.toString()));
     });
-    evmNode = await startHostileServer((request, response) => {
-      const { id } = JSON.parse(request.text) as { id: number };
-      json(response, {
-        jsonrpc: "2.0",
-        id,
-        error: { code: 3, message: "execution reverted", data: abiError(`no access at ${request.url}`) },
-      });
-    });
+    evmNode = await revertingEvmNode();
   });
   afterAll(async () => {
     await Promise.all([walletNode.close(), evmNode.close()]);
@@ -183,14 +188,7 @@ describe("secrets the node sends hex-encoded are scrubbed in the encoded form to
         contractResult: [abiError(`no access at ${request.url}`).slice(2)],
       });
     });
-    evmNode = await startHostileServer((request, response) => {
-      const { id } = JSON.parse(request.text) as { id: number };
-      json(response, {
-        jsonrpc: "2.0",
-        id,
-        error: { code: 3, message: "execution reverted", data: abiError(`no access at ${request.url}`) },
-      });
-    });
+    evmNode = await revertingEvmNode();
   });
   afterAll(async () => {
     await Promise.all([walletNode.close(), evmNode.close()]);
