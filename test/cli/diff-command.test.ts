@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -124,4 +124,46 @@ describe("chainkit diff", () => {
     expect(usage.stderr).toContain("--fail-on warn: use breaking, non-breaking or info");
     expect((await runCli(["diff", v1])).code).toBe(2);
   }, 120_000);
+});
+
+describe("chainkit diff of specs whose $refs leave their folder", () => {
+  it("refuses the shared file, naming --allow-ref-root, and reads it when that option allows the folder", async () => {
+    const shared = join(folder, "shared");
+    const api = join(folder, "api");
+    for (const dir of [shared, api]) mkdirSync(dir, { recursive: true });
+    writeFileSync(
+      join(shared, "pet.yaml"),
+      "Pet:\n  type: object\n  properties:\n    name: { type: string }\n",
+    );
+    const versions = ["1.0.0", "1.1.0"].map((version) => {
+      const path = join(api, `${version}.yaml`);
+      writeFileSync(
+        path,
+        `openapi: 3.1.0
+info: { title: pets, version: ${version} }
+paths:
+  /pets:
+    get:
+      operationId: listPets
+      responses:
+        "200":
+          description: pets
+          content: { application/json: { schema: { $ref: "../shared/pet.yaml#/Pet" } } }
+`,
+      );
+      return path;
+    });
+    const refused = await runCli(["diff", ...versions]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("is outside the spec's folder");
+    expect(refused.stderr).toContain("--allow-ref-root");
+    const allowed = await runCli(["diff", ...versions, "--allow-ref-root", shared]);
+    expect(allowed.stderr).toBe("");
+    expect(allowed.code).toBe(0);
+    // chainkit docs reads such a spec the same way.
+    const site = join(folder, "site");
+    const docs = await runCli(["docs", versions[1] as string, "--out", site, "--allow-ref-root", shared]);
+    expect(docs.code).toBe(0);
+    expect(existsSync(join(site, "index.html"))).toBe(true);
+  }, 60_000);
 });
