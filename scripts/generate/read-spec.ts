@@ -10,6 +10,7 @@ import { isObject, type Json } from "./json.js";
 import { loadSpec } from "./load-spec.js";
 import { assignOperationIds } from "./operation-ids.js";
 import type { RefPolicy } from "./ref-confinement.js";
+import { localizeSelfFileRefs } from "./self-file-refs.js";
 import { specKind } from "./spec-dialect.js";
 import { SpecError } from "./spec-error.js";
 import { checkSpecLimits, DEFAULT_SPEC_LIMITS, type SpecLimits } from "./spec-limits.js";
@@ -97,6 +98,7 @@ export async function readSpec(
       "",
       `expected an ${kind === "openapi" ? "OpenAPI" : "OpenRPC"} document, found ${found === "openapi" ? "OpenAPI" : "OpenRPC"}`,
     );
+  localizeSelfFileRefs(doc, specPath);
   if (hasExternalRefs(doc)) {
     if (kind === "openrpc") {
       throw new SpecError(
@@ -106,6 +108,8 @@ export async function readSpec(
       );
     }
     doc = await bundleExternalRefs(file, specPath, refPolicy, limits);
+    // The bundler reads the files again, and leaves a reference to the root file as it was written.
+    localizeSelfFileRefs(doc, specPath);
     checkSpecLimits(file, doc, limits);
   }
   let inOriginal: ReadSpec["inOriginal"];
