@@ -36,6 +36,12 @@ export interface GenerateClientOptions {
   /** Where notes go (operations left out, identifiers made up); default: none. */
   note?: (line: string) => void;
   /**
+   * Whether an output folder in a project that is not ES modules gets a `package.json` saying
+   * `"type": "module"`, with a note (default `true`); `false` for a scratch folder of the caller's
+   * own, as the mock's, which no project encloses.
+   */
+  moduleScope?: boolean;
+  /**
    * Folders besides the spec's own (and their subfolders) whose files its `$ref`s may name
    * (default: none; a `$ref` anywhere else is refused before it is read).
    */
@@ -99,8 +105,8 @@ export async function generateClient(options: GenerateClientOptions): Promise<Ge
   withRuntime.set("index.ts", `${withRuntime.get("index.ts") ?? ""}export * from "./create-client.js";\n`);
   // The client is ES modules (its validators load by import()): in a CommonJS project (npm init's
   // default, "type": "commonjs") the folder gets a package.json of its own that says so.
-  const project = enclosingPackage(options.out);
-  if (!project?.isModule) {
+  const project = options.moduleScope === false ? undefined : enclosingPackage(options.out);
+  if (options.moduleScope !== false && !project?.isModule) {
     withRuntime.set("package.json", MODULE_SCOPE_FILE);
     options.note?.(
       `${project ? `${relative(process.cwd(), project.path)} does not say "type": "module"` : "no package.json encloses the output"}: ${join(options.out, "package.json")} marks the generated files as ES modules`,

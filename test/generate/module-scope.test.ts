@@ -56,4 +56,18 @@ describe("the generated folder's module scope", () => {
     expect(existsSync(join(out, "package.json"))).toBe(false);
     expect(notes.join("\n")).not.toContain("ES modules");
   }, 120_000);
+
+  it("is left alone for a caller's scratch folder (moduleScope: false, as the mock's), with no note", async () => {
+    await writeFile(join(project.root, "package.json"), JSON.stringify({ name: "app", type: "commonjs" }));
+    const out = join(project.root, "scratch");
+    const notes: string[] = [];
+    await generateClient({
+      spec: join(project.root, "scope.json"),
+      out,
+      moduleScope: false,
+      note: (line) => notes.push(line),
+    });
+    expect(existsSync(join(out, "package.json"))).toBe(false);
+    expect(notes.join("\n")).not.toContain("ES modules");
+  }, 120_000);
 });

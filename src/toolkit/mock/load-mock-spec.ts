@@ -49,6 +49,8 @@ export async function loadMockSpec(spec: string, options: LoadMockSpecOptions = 
     await generateClient({
       spec,
       out: folder,
+      // A scratch folder whose modules the mock imports itself: no project's package.json is involved.
+      moduleScope: false,
       ...(options.note && { note: options.note }),
       ...(options.allowRefRoots && { allowRefRoots: options.allowRefRoots }),
       ...(options.allowRefUrls && { allowRefUrls: options.allowRefUrls }),
