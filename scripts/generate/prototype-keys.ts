@@ -1,6 +1,7 @@
 import { isObject, type Json } from "./json.js";
 import { childPointer } from "./json-pointer.js";
 import { SpecError } from "./spec-error.js";
+import { isDataEntry, isNameMap } from "./spec-keys.js";
 
 /**
  * Names of methods every JavaScript object inherits that @redocly/openapi-core 1.x (which
@@ -20,9 +21,6 @@ const UNREADABLE_KEYS = new Set([
   "__lookupSetter__",
 ]);
 
-/** Keys whose values are data (examples, defaults, enums) or extensions, which the reader does not walk by type. */
-const DATA_KEYS = new Set(["example", "examples", "default", "const", "enum"]);
-
 /**
  * Refuses a spec that names a field, schema or other key like one of those methods, with its place,
  * before the reader meets it.
@@ -32,16 +30,16 @@ const DATA_KEYS = new Set(["example", "examples", "default", "const", "enum"]);
  * @throws {SpecError} At the first such key.
  */
 export function checkPrototypeKeys(file: string, doc: Json): void {
-  const pending: { node: Json; pointer: string }[] = [{ node: doc, pointer: "" }];
-  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-    const { node, pointer } = next;
+  visit(doc, "", false);
+
+  function visit(node: Json, pointer: string, inNameMap: boolean): void {
     if (Array.isArray(node)) {
       node.forEach((item, index) => {
-        pending.push({ node: item, pointer: childPointer(pointer, index) });
+        visit(item, childPointer(pointer, index), false);
       });
-      continue;
+      return;
     }
-    if (!isObject(node)) continue;
+    if (!isObject(node)) return;
     for (const [key, value] of Object.entries(node)) {
       if (UNREADABLE_KEYS.has(key)) {
         throw new SpecError(
@@ -50,8 +48,9 @@ export function checkPrototypeKeys(file: string, doc: Json): void {
           `"${key}" is the name of a method every JavaScript object has, which the OpenAPI reader chainkit generates types with (@redocly/openapi-core) cannot take as a name: rename it in the spec`,
         );
       }
-      if (!DATA_KEYS.has(key) && !key.startsWith("x-"))
-        pending.push({ node: value, pointer: childPointer(pointer, key) });
+      // Examples, defaults, enums and extensions are data, which the reader does not walk by type.
+      if (isDataEntry(key, value, node, inNameMap) || (!inNameMap && key.startsWith("x-"))) continue;
+      visit(value, childPointer(pointer, key), isNameMap(key, inNameMap));
     }
   }
 }

@@ -1,5 +1,5 @@
 import { isObject, type Json } from "./json.js";
-import { childPointer, valueAt } from "./json-pointer.js";
+import { childPointer, refPointer, valueAt } from "./json-pointer.js";
 import { SpecError } from "./spec-error.js";
 
 /** Keywords whose schemas are the schema itself, not something nested in it. */
@@ -25,8 +25,8 @@ export function checkSelfReference(file: string, doc: Json): void {
     for (let pointer = pending.pop(); pointer !== undefined; pointer = pending.pop()) {
       const node = valueAt(doc, pointer);
       if (!isObject(node)) continue;
-      if (typeof node.$ref === "string" && node.$ref.startsWith("#")) {
-        const target = decodeURIComponent(node.$ref.slice(1));
+      const target = typeof node.$ref === "string" ? refPointer(node.$ref) : undefined;
+      if (target !== undefined) {
         if (target === own) {
           throw new SpecError(
             file,
