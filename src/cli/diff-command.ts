@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import type { SpecError } from "../../scripts/generate/spec-error.js";
 import { toolkitModule } from "./generator/load-generator.js";
+import { REF_OPTIONS, refPolicyOf } from "./ref-options.js";
 import { parsedOrUsageError, UsageError } from "./usage-error.js";
 
 /** `chainkit diff --help`. */
@@ -42,12 +43,8 @@ export async function runDiffCommand(args: readonly string[]): Promise<void> {
   if (failOn !== undefined && !(diff.SEVERITIES as readonly string[]).includes(failOn)) {
     throw new UsageError(`--fail-on ${failOn}: use breaking, non-breaking or info`);
   }
-  const refPolicy = {
-    allowRefRoots: values["allow-ref-root"] ?? [],
-    allowRefUrls: values["allow-ref-url"] ?? [],
-  };
   const result = await diff
-    .diffSpecs(oldSpec, newSpec, undefined, refPolicy)
+    .diffSpecs(oldSpec, newSpec, undefined, refPolicyOf(values))
     .catch(async (error: unknown) => {
       // A spec's fault is said with its place and fix, never as a stack trace.
       if (error instanceof Error && error.name === "SpecError") {
@@ -74,8 +71,7 @@ function readOptions(args: readonly string[]) {
     options: {
       format: { type: "string" },
       "fail-on": { type: "string" },
-      "allow-ref-root": { type: "string", multiple: true },
-      "allow-ref-url": { type: "string", multiple: true },
+      ...REF_OPTIONS,
       help: { type: "boolean", short: "h" },
     },
     strict: true,

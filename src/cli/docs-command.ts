@@ -5,6 +5,7 @@ import { parseArgs } from "node:util";
 import type { RefPolicy } from "../../scripts/generate/ref-confinement.js";
 import type { SpecError } from "../../scripts/generate/spec-error.js";
 import { toolkitModule } from "./generator/load-generator.js";
+import { REF_OPTIONS, refPolicyOf } from "./ref-options.js";
 import { serveFolder } from "./serve-folder.js";
 import { mocksForPortal, sandboxForPortal, type TryItServers } from "./try-it-servers.js";
 import { UsageError } from "./usage-error.js";
@@ -60,8 +61,7 @@ function readOptions(args: readonly string[]) {
         sandbox: { type: "boolean" },
         seed: { type: "string" },
         mock: { type: "boolean" },
-        "allow-ref-root": { type: "string", multiple: true },
-        "allow-ref-url": { type: "string", multiple: true },
+        ...REF_OPTIONS,
         help: { type: "boolean", short: "h" },
       },
     });
@@ -104,10 +104,7 @@ export async function runDocsCommand(args: readonly string[]): Promise<void> {
     if (options.sandbox) {
       throw new UsageError("--sandbox serves chainkit's own surfaces; for your specs, use --mock");
     }
-    const refPolicy = {
-      allowRefRoots: options["allow-ref-root"] ?? [],
-      allowRefUrls: options["allow-ref-url"] ?? [],
-    };
+    const refPolicy = refPolicyOf(options);
     const built = await buildTeamPortal(specs, options.out, options.versions, refPolicy);
     if (options.serve) {
       const mocks = options.mock ? (portal: string) => mocksForPortal(portal, built, refPolicy) : undefined;

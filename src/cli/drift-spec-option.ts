@@ -1,13 +1,13 @@
 import type { DriftSpec } from "../toolkit/drift/index.js";
 import { toolkitModule } from "./generator/load-generator.js";
+import { REF_OPTIONS, refPolicyOf } from "./ref-options.js";
 import { UsageError } from "./usage-error.js";
 
 /** The options that name the spec to check against: a file, or one of chainkit's surfaces. */
 export const SPEC_OPTIONS = {
   spec: { type: "string" },
   surface: { type: "string" },
-  "allow-ref-root": { type: "string", multiple: true },
-  "allow-ref-url": { type: "string", multiple: true },
+  ...REF_OPTIONS,
 } as const;
 
 /** The help lines of {@link SPEC_OPTIONS}. */
@@ -38,8 +38,7 @@ export async function loadSpecOption(values: {
   const spec = await drift
     .loadDriftSpec({
       spec: file,
-      ...(values["allow-ref-root"] && { allowRefRoots: values["allow-ref-root"] }),
-      ...(values["allow-ref-url"] && { allowRefUrls: values["allow-ref-url"] }),
+      ...refPolicyOf(values),
     })
     .catch(async (error: unknown) => {
       if (error instanceof Error && error.name === "SpecError") {

@@ -2,6 +2,7 @@ import { parseArgs } from "node:util";
 import type { SpecError } from "../../scripts/generate/spec-error.js";
 import { watchGeneration } from "./generate-watch.js";
 import { loadGenerator } from "./generator/load-generator.js";
+import { REF_OPTIONS, refPolicyOf } from "./ref-options.js";
 import { parsedOrUsageError, UsageError } from "./usage-error.js";
 
 /** `chainkit generate --help`. */
@@ -60,8 +61,7 @@ export async function runGenerateCommand(args: readonly string[]): Promise<void>
     out: values.out,
     ...(values.name !== undefined && { name: values.name }),
     ...(values.runtime !== undefined && { runtime: values.runtime }),
-    allowRefRoots: values["allow-ref-root"] ?? [],
-    allowRefUrls: values["allow-ref-url"] ?? [],
+    ...refPolicyOf(values),
     limits: readLimits(values),
     note: (line: string) => console.error(`note: ${line}`),
   };
@@ -106,8 +106,7 @@ function readOptions(args: readonly string[]) {
       out: { type: "string" },
       name: { type: "string" },
       runtime: { type: "string" },
-      "allow-ref-root": { type: "string", multiple: true },
-      "allow-ref-url": { type: "string", multiple: true },
+      ...REF_OPTIONS,
       "max-spec-depth": { type: "string" },
       "max-yaml-aliases": { type: "string" },
       "max-spec-mb": { type: "string" },

@@ -3,6 +3,7 @@ import type { SpecError } from "../../scripts/generate/spec-error.js";
 import { checkBrowserOrigins } from "../sandbox/browser-origins.js";
 import { signalStopper } from "../sandbox/stop-on-signal.js";
 import { toolkitModule } from "./generator/load-generator.js";
+import { REF_OPTIONS, refPolicyOf } from "./ref-options.js";
 import { parsedOrUsageError, UsageError } from "./usage-error.js";
 import { watchParent } from "./watch-parent.js";
 
@@ -65,8 +66,7 @@ export async function runMockCommand(args: readonly string[]): Promise<void> {
     seed,
     stateless: values.stateless === true,
     ...(port !== undefined && { port }),
-    ...(values["allow-ref-root"] && { allowRefRoots: values["allow-ref-root"] }),
-    ...(values["allow-ref-url"] && { allowRefUrls: values["allow-ref-url"] }),
+    ...refPolicyOf(values),
     browserOrigins,
     note: (line) => console.error(`note: ${line}`),
   }).catch(async (error: unknown) => {
@@ -93,8 +93,7 @@ function readOptions(args: readonly string[]) {
       port: { type: "string" },
       seed: { type: "string" },
       stateless: { type: "boolean" },
-      "allow-ref-root": { type: "string", multiple: true },
-      "allow-ref-url": { type: "string", multiple: true },
+      ...REF_OPTIONS,
       "browser-origin": { type: "string", multiple: true },
       help: { type: "boolean", short: "h" },
     },

@@ -66,8 +66,7 @@ export async function mocksForPortal(
       mocks.push(
         await serveMock(spec.path, {
           browserOrigins: portalOrigins(portalUrl),
-          ...(refPolicy.allowRefRoots && { allowRefRoots: refPolicy.allowRefRoots }),
-          ...(refPolicy.allowRefUrls && { allowRefUrls: refPolicy.allowRefUrls }),
+          ...refPolicy,
         }),
       );
     }
