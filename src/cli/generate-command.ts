@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import type { SpecError } from "../../scripts/generate/spec-error.js";
 import { watchGeneration } from "./generate-watch.js";
-import { loadGenerator } from "./generator/load-generator.js";
+import { toolkitModule } from "./generator/load-generator.js";
 import { REF_OPTIONS, refPolicyOf } from "./ref-options.js";
 import { parsedOrUsageError, UsageError } from "./usage-error.js";
 
@@ -55,7 +55,7 @@ export async function runGenerateCommand(args: readonly string[]): Promise<void>
     }
   }
   // The generator and its packages load only here: a client import never reaches them.
-  const generator = await loadGenerator({ report: (line) => console.error(`note: ${line}`) });
+  const generator = await toolkitModule("scripts/generate/generate-client.js");
   const options = {
     spec,
     out: values.out,

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { writeGeneratorLock } from "../../scripts/build/generator-lock.js";
 import { GENERATOR_PACKAGES, packageProblems } from "../../src/cli/generator/generator-packages.js";
 import { GeneratorPackagesError } from "../../src/cli/generator/generator-packages-error.js";
-import { loadGenerator } from "../../src/cli/generator/load-generator.js";
+import { loadGeneratorModule } from "../../src/cli/generator/load-generator.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "chainkit-generator-packages-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -57,7 +57,7 @@ describe("the generator's packages", () => {
     });
     const reported: string[] = [];
     try {
-      const failure = await loadGenerator({
+      const failure = await loadGeneratorModule("scripts/generate/generate-client.js", {
         report: (line) => reported.push(line),
         packageRoot,
         cacheFolder,

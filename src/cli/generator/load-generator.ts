@@ -21,13 +21,10 @@ export interface GeneratorModules {
   "src/toolkit/mock/serve-mock.js": typeof import("../../toolkit/mock/serve-mock.js");
 }
 
-/** The generator's entry module. */
-export type Generator = GeneratorModules["scripts/generate/generate-client.js"];
-
 /** Where this package's own code sits: the repository in development, `dist/` once published. */
 const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 
-/** Options of {@link loadGenerator}; the defaults are chainkit's own folders. */
+/** Options of {@link loadGeneratorModule}; the defaults are chainkit's own folders. */
 export interface LoadGeneratorOptions {
   /** Told what the loader does that takes time (a first install). */
   report: (line: string) => void;
@@ -58,8 +55,7 @@ export async function loadGeneratorModule<Path extends keyof GeneratorModules>(
     return import(pathToFileURL(join(packageRoot, path)).href);
   }
   const folder = options.cacheFolder ?? generatorCacheFolder();
-  await ensureGeneratorPackages(folder, packageRoot, options.report);
-  const code = ensureGeneratorCode(folder, packageRoot);
+  const code = await cachedCode(folder, packageRoot, options.report);
   try {
     return (await import(pathToFileURL(join(code, path)).href)) as GeneratorModules[Path];
   } catch (error) {
@@ -71,13 +67,24 @@ export async function loadGeneratorModule<Path extends keyof GeneratorModules>(
 }
 
 /**
- * Loads the generator's entry module (see {@link loadGeneratorModule}).
- *
- * @throws {GeneratorPackagesError} when the packages cannot be installed, naming them and the fix.
+ * The copy of the toolkit's code beside its packages in `folder`, made (and its packages installed)
+ * once per process: a command loads several of its modules, and checking the copy reads every file's
+ * size and time. A failed attempt is not kept.
  */
-export function loadGenerator(options: LoadGeneratorOptions): Promise<Generator> {
-  return loadGeneratorModule("scripts/generate/generate-client.js", options);
+function cachedCode(folder: string, packageRoot: string, report: (line: string) => void): Promise<string> {
+  const key = `${folder}\0${packageRoot}`;
+  let code = codeByFolder.get(key);
+  if (code === undefined) {
+    code = ensureGeneratorPackages(folder, packageRoot, report).then(() =>
+      ensureGeneratorCode(folder, packageRoot),
+    );
+    code.catch(() => codeByFolder.delete(key));
+    codeByFolder.set(key, code);
+  }
+  return code;
 }
+
+const codeByFolder = new Map<string, Promise<string>>();
 
 /**
  * {@link loadGeneratorModule} for a command: a first install is told on stderr as a note.
