@@ -527,11 +527,10 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
       const action = await built("order", (inputs) =>
         inputs.orderAction(orders, call.grouping, call.builder),
       );
-      const wholePosition = (order: Order) => action.grouping === "positionTpsl" && "trigger" in order.t;
       const placed = action.orders.map((order, index) => ({
         order,
         pointer: `/orders/${index}`,
-        wholePosition: wholePosition(order),
+        wholePosition: action.grouping === "positionTpsl" && "trigger" in order.t,
       }));
       const entries = { list: action.orders, pointer: "/orders" };
       const { response, nonce } = await l1("order", action, call, entries, placed);
