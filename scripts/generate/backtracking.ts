@@ -33,6 +33,7 @@ const MANY_TURNS = 10;
  * which it does not look for, are found here, with refa's automata.
  *
  * @param pattern - A pattern that compiles with the `u` flag.
+ * @param rewriteRounds - How many of scslre's fixes a suggested rewrite may chain (each fixes one cause).
  * @returns The first cause found, or `undefined` for a pattern that runs in linear time as far as
  * these checks see.
  * @throws {TooManyNodesError} (refa's) When the pattern is too large to check: its automata would
@@ -105,7 +106,7 @@ function overlappingAlternatives(parsed: {
   pattern: AST.Pattern;
   flags: AST.Flags;
 }): Backtracking | undefined {
-  const refa = JS.Parser.fromAst(parsed);
+  const parser = JS.Parser.fromAst(parsed);
   let found: Backtracking | undefined;
   visitRegExpAST(parsed.pattern, {
     onQuantifierEnter(quantifier) {
@@ -113,10 +114,10 @@ function overlappingAlternatives(parsed: {
       if (found || quantifier.max < MANY_TURNS || endsMatch(quantifier)) return;
       if (group.type !== "Group" && group.type !== "CapturingGroup") return;
       if (group.alternatives.length < 2) return;
-      const turn = automaton(refa, group);
+      const turn = automaton(parser, group);
       const twoTurns = turn.copy();
       twoTurns.append(turn);
-      const alternatives = group.alternatives.map((alternative) => automaton(refa, alternative));
+      const alternatives = group.alternatives.map((alternative) => automaton(parser, alternative));
       for (const [index, left] of alternatives.entries()) {
         for (const right of [...alternatives.slice(index + 1), twoTurns]) {
           const word = commonWord(left, right);
@@ -131,14 +132,18 @@ function overlappingAlternatives(parsed: {
   return found;
 }
 
-/** The language of one part of the pattern, without the empty string (an empty turn ends a repetition). */
-function automaton(refa: JS.Parser, element: JS.ParsableElement): NFA {
-  const { expression, maxCharacter } = refa.parseElement(element, {
+/**
+ * The language of one part of the pattern, without the empty string (an empty turn ends a
+ * repetition). Assertions are read as always true, so two alternatives told apart only by a
+ * lookahead count as overlapping: a pattern is refused rather than passed on a guess.
+ */
+function automaton(parser: JS.Parser, element: JS.ParsableElement): NFA {
+  const { expression, maxCharacter } = parser.parseElement(element, {
     backreferences: "disable",
-    assertions: "disable",
+    assertions: "ignore",
     maxNodes: MAX_NODES,
   });
-  const nfa = NFA.fromRegex(expression, { maxCharacter }, { assertions: "disable" });
+  const nfa = NFA.fromRegex(expression, { maxCharacter }, { assertions: "ignore" });
   nfa.withoutEmptyWord();
   return nfa;
 }
