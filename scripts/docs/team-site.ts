@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import type { RefPolicy } from "../generate/ref-confinement.js";
+import type { PatternPolicy } from "../generate/slow-patterns.js";
 import { type ChangelogSource, changelogPages } from "./changelog-page.js";
 import { html } from "./html.js";
 import type { BuiltPage, NavGroup } from "./layout.js";
@@ -35,7 +36,8 @@ export interface TeamSiteResult {
  * @param note - Where the generator's notes go.
  * @param versions - A folder of released specs (one folder per release, each spec under its file
  * name): each spec then gets a changelog page.
- * @param refPolicy - Folders and origins a spec's `$ref`s may read beyond its folder (none by default).
+ * @param policy - Folders and origins a spec's `$ref`s may read beyond its folder, and patterns that
+ * may backtrack super-linearly all the same (none by default).
  * @throws {SpecError} When a spec, or a released one, is invalid.
  * @example await buildTeamSite(["openapi.yaml"], "docs-site");
  */
@@ -44,7 +46,7 @@ export async function buildTeamSite(
   outDir: string,
   note?: (line: string) => void,
   versions?: string,
-  refPolicy: RefPolicy = {},
+  policy: RefPolicy & PatternPolicy = {},
 ): Promise<TeamSiteResult> {
   const references: BuiltPage[] = [];
   const specs: LoadedSpec[] = [];
@@ -53,7 +55,7 @@ export async function buildTeamSite(
   const changelogSources: ChangelogSource[] = [];
   for (const path of paths) {
     const started = performance.now();
-    const spec = await loadTeamSpec(path, taken, note, refPolicy);
+    const spec = await loadTeamSpec(path, taken, note, policy);
     const pages = spec.surface.kind === "openapi" ? openapiPages(spec) : openrpcPages(spec);
     specs.push(spec);
     references.push(...pages);

@@ -10,6 +10,7 @@ import { isObject, type JsonObject as Json } from "../generate/json.js";
 import { pascalCase } from "../generate/names.js";
 import { specKindOf } from "../generate/read-spec.js";
 import type { RefPolicy } from "../generate/ref-confinement.js";
+import type { PatternPolicy } from "../generate/slow-patterns.js";
 import { clientCalls } from "./client-calls.js";
 import type { LoadedSpec } from "./load-specs.js";
 
@@ -20,7 +21,8 @@ import type { LoadedSpec } from "./load-specs.js";
  * @param taken - Names of the portal's other specs (and `index`), so each gets its own pages; the
  * spec's name is added.
  * @param note - Where the generator's notes go (operations left out, identifiers made up).
- * @param refPolicy - Folders and origins the spec's `$ref`s may read beyond its folder.
+ * @param policy - Folders and origins the spec's `$ref`s may read beyond its folder, and the
+ * patterns that may backtrack super-linearly all the same.
  * @throws {SpecError} When the spec is invalid: its file, JSON pointer and the fix.
  * @example const spec = await loadTeamSpec("openapi.yaml", new Set(["index"]), console.error);
  */
@@ -28,8 +30,9 @@ export async function loadTeamSpec(
   path: string,
   taken: Set<string>,
   note: (line: string) => void = () => {},
-  refPolicy: RefPolicy = {},
+  policy: RefPolicy & PatternPolicy = {},
 ): Promise<LoadedSpec> {
+  const { allowSlowPatterns, ...refPolicy } = policy;
   const kind = await specKindOf(path);
   const id = uniqueName(clientName(basename(path).split(".")[0] ?? "api"), taken);
   const files = await generateSurface({ name: id, specFile: path, kind }, path, {
@@ -38,6 +41,7 @@ export async function loadTeamSpec(
     sharedValidators: true,
     note,
     refPolicy,
+    ...(allowSlowPatterns && { allowSlowPatterns }),
   });
   const { "x-generated": _generated, ...read } = JSON.parse(files.get("spec.json") ?? "{}") as Record<
     string,

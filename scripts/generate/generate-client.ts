@@ -7,14 +7,18 @@ import { pascalCase } from "./names.js";
 import { syncFolder } from "./output.js";
 import { specKindOf } from "./read-spec.js";
 import { regenerateCommand } from "./regenerate-command.js";
+import type { PatternPolicy } from "./slow-patterns.js";
 import { sourceLiteral } from "./source-text.js";
 import { type SpecLimits, specLimits } from "./spec-limits.js";
 
 export { referencedFiles } from "./referenced-files.js";
 export { describeSpecError } from "./source-position.js";
 
-/** Options of {@link generateClient}. */
-export interface GenerateClientOptions {
+/**
+ * Options of {@link generateClient}. `allowSlowPatterns`: patterns, as the spec writes them, that may
+ * backtrack super-linearly all the same (default: none; such a pattern is refused, naming where).
+ */
+export interface GenerateClientOptions extends PatternPolicy {
   /** The spec (YAML or JSON; a multi-file OpenAPI spec's root file). */
   spec: string;
   /**
@@ -89,6 +93,7 @@ export async function generateClient(options: GenerateClientOptions): Promise<Ge
     sharedValidators: options.sharedValidators ?? false,
     limits,
     refPolicy: { allowRefRoots: options.allowRefRoots ?? [], allowRefUrls: options.allowRefUrls ?? [] },
+    ...(options.allowSlowPatterns && { allowSlowPatterns: options.allowSlowPatterns }),
     ...(options.note && { note: options.note }),
   });
   const runtime = options.runtime ?? "chainkit/runtime";

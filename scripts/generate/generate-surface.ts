@@ -23,6 +23,7 @@ import { openRpcTypes } from "./rpc-types.js";
 import { rpcValidatorGroups } from "./rpc-validators.js";
 import { checkRules } from "./rules.js";
 import { checkSelfReference } from "./self-reference.js";
+import { checkSlowPatterns, type PatternPolicy } from "./slow-patterns.js";
 import { docComment } from "./source-text.js";
 import { SpecError } from "./spec-error.js";
 import { type SpecLimits, specLimits } from "./spec-limits.js";
@@ -33,8 +34,11 @@ import { channelsFile, channelValidatorGroup, readWebSocket } from "./websocket-
 /** Generated files of one surface: path relative to its output folder (`/`-separated) → content. */
 export type SurfaceFiles = Map<string, string>;
 
-/** How strictly a spec is read, and what `spec.json` holds. */
-export interface GenerateOptions {
+/**
+ * How strictly a spec is read, and what `spec.json` holds; `allowSlowPatterns` names the patterns
+ * that may backtrack super-linearly all the same (`slow-patterns.ts`).
+ */
+export interface GenerateOptions extends PatternPolicy {
   /**
    * chainkit's own specs (default): every operation names its operationId and every schema keyword
    * is known (a typo is an error). Without it, ids are made up where missing (`operation-ids.ts`)
@@ -104,6 +108,7 @@ async function renderSurface(
   checkSelfReference(file, doc);
   const sites = findSchemaSites(doc);
   checkSchemas(file, sites, strict);
+  checkSlowPatterns(file, sites, options, note);
   checkRules(file, sites);
   for (const line of numberedComponentNotes(file, doc)) note(line);
   const names = surfaceNames(surface, doc);

@@ -36,6 +36,6 @@ function relativePath(path: string): string {
 }
 
 /** `word` as one POSIX shell word: bare when it is plain, else single-quoted. */
-function shellWord(word: string): string {
+export function shellWord(word: string): string {
   return /^[\w./:@%+=,-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
 }

@@ -3,8 +3,10 @@ import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import type { RefPolicy } from "../../scripts/generate/ref-confinement.js";
+import type { PatternPolicy } from "../../scripts/generate/slow-patterns.js";
 import type { SpecError } from "../../scripts/generate/spec-error.js";
 import { toolkitModule } from "./generator/load-generator.js";
+import { PATTERN_OPTIONS, patternPolicyOf } from "./pattern-options.js";
 import { REF_OPTIONS, refPolicyOf } from "./ref-options.js";
 import { serveFolder } from "./serve-folder.js";
 import { mocksForPortal, sandboxForPortal, type TryItServers } from "./try-it-servers.js";
@@ -43,6 +45,9 @@ Options:
                    with specs: let their $refs read files under <dir> too (repeatable)
   --allow-ref-url <origin>
                    with specs: let their $refs fetch from <origin> (repeatable)
+  --allow-slow-pattern <pattern>
+                   with specs: accept this pattern although it can backtrack
+                   super-linearly (repeatable; by default such a spec is refused)
   -h, --help       show this help`;
 
 /** The built portal: `site/` in the repository (npm run docs), `dist/site/` in the package. */
@@ -62,6 +67,7 @@ function readOptions(args: readonly string[]) {
         seed: { type: "string" },
         mock: { type: "boolean" },
         ...REF_OPTIONS,
+        ...PATTERN_OPTIONS,
         help: { type: "boolean", short: "h" },
       },
     });
@@ -104,10 +110,10 @@ export async function runDocsCommand(args: readonly string[]): Promise<void> {
     if (options.sandbox) {
       throw new UsageError("--sandbox serves chainkit's own surfaces; for your specs, use --mock");
     }
-    const refPolicy = refPolicyOf(options);
-    const built = await buildTeamPortal(specs, options.out, options.versions, refPolicy);
+    const policy = { ...refPolicyOf(options), ...patternPolicyOf(options) };
+    const built = await buildTeamPortal(specs, options.out, options.versions, policy);
     if (options.serve) {
-      const mocks = options.mock ? (portal: string) => mocksForPortal(portal, built, refPolicy) : undefined;
+      const mocks = options.mock ? (portal: string) => mocksForPortal(portal, built, policy) : undefined;
       await serveUntilStopped(resolve(options.out), options.port, mocks);
     }
     return;
@@ -138,7 +144,7 @@ async function buildTeamPortal(
   specs: readonly string[],
   out: string,
   versions: string | undefined,
-  refPolicy: RefPolicy,
+  policy: RefPolicy & PatternPolicy,
 ): Promise<{ id: string; path: string }[]> {
   // The generator and its packages load only here, as for chainkit generate (installed on first use).
   const [{ buildTeamSite }, { describeSpecError }] = await Promise.all([
@@ -147,7 +153,7 @@ async function buildTeamPortal(
   ]);
   const started = performance.now();
   const note = (line: string) => console.error(`note: ${line}`);
-  const result = await buildTeamSite(specs, out, note, versions, refPolicy).catch(async (error: unknown) => {
+  const result = await buildTeamSite(specs, out, note, versions, policy).catch(async (error: unknown) => {
     // A spec's fault is said with its place and fix, never as a stack trace.
     if (error instanceof Error && error.name === "SpecError") {
       const spec = (error as SpecError).file;

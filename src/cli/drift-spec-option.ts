@@ -1,5 +1,6 @@
 import type { DriftSpec } from "../toolkit/drift/index.js";
 import { toolkitModule } from "./generator/load-generator.js";
+import { PATTERN_OPTIONS, patternPolicyOf } from "./pattern-options.js";
 import { REF_OPTIONS, refPolicyOf } from "./ref-options.js";
 import { UsageError } from "./usage-error.js";
 
@@ -8,6 +9,7 @@ export const SPEC_OPTIONS = {
   spec: { type: "string" },
   surface: { type: "string" },
   ...REF_OPTIONS,
+  ...PATTERN_OPTIONS,
 } as const;
 
 /** The help lines of {@link SPEC_OPTIONS}. */
@@ -15,7 +17,10 @@ export const SPEC_OPTIONS_HELP = `  --spec <file>           the spec: any OpenAP
   --surface <name>        or one of chainkit's own: evm, platform, exchange, wallet, indexer
   --allow-ref-root <dir>  let the spec's $refs read files under <dir> too (repeatable)
   --allow-ref-url <origin>
-                          let the spec's $refs fetch from <origin> (repeatable)`;
+                          let the spec's $refs fetch from <origin> (repeatable)
+  --allow-slow-pattern <pattern>
+                          accept this pattern of the spec although it can backtrack
+                          super-linearly (repeatable; by default such a spec is refused)`;
 
 /** Loads the spec `--spec` or `--surface` names; a broken spec is said with its place and fix. */
 export async function loadSpecOption(values: {
@@ -23,6 +28,7 @@ export async function loadSpecOption(values: {
   surface?: string;
   "allow-ref-root"?: string[];
   "allow-ref-url"?: string[];
+  "allow-slow-pattern"?: string[];
 }): Promise<{ spec: DriftSpec; file?: string }> {
   if ((values.spec === undefined) === (values.surface === undefined)) {
     throw new UsageError("give the spec: --spec <file> or --surface <name>");
@@ -39,6 +45,7 @@ export async function loadSpecOption(values: {
     .loadDriftSpec({
       spec: file,
       ...refPolicyOf(values),
+      ...patternPolicyOf(values),
     })
     .catch(async (error: unknown) => {
       if (error instanceof Error && error.name === "SpecError") {

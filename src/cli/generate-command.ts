@@ -2,6 +2,7 @@ import { parseArgs } from "node:util";
 import type { SpecError } from "../../scripts/generate/spec-error.js";
 import { watchGeneration } from "./generate-watch.js";
 import { toolkitModule } from "./generator/load-generator.js";
+import { PATTERN_OPTIONS, patternPolicyOf } from "./pattern-options.js";
 import { REF_OPTIONS, refPolicyOf } from "./ref-options.js";
 import { parsedOrUsageError, UsageError } from "./usage-error.js";
 
@@ -28,6 +29,10 @@ Options:
   --allow-ref-url <origin>
                     let $refs fetch URLs of <origin>, e.g. https://schemas.example.com
                     (repeatable); by default nothing is fetched
+  --allow-slow-pattern <pattern>
+                    accept this pattern, exactly as the spec writes it, although a crafted
+                    string can make it backtrack for seconds or more (repeatable); by default
+                    such a pattern is refused, naming where it is, why and how to rewrite it
   --max-spec-depth <n>
                     how deep the spec may nest (default 64 levels)
   --max-yaml-aliases <n>
@@ -62,6 +67,7 @@ export async function runGenerateCommand(args: readonly string[]): Promise<void>
     ...(values.name !== undefined && { name: values.name }),
     ...(values.runtime !== undefined && { runtime: values.runtime }),
     ...refPolicyOf(values),
+    ...patternPolicyOf(values),
     limits: readLimits(values),
     note: (line: string) => console.error(`note: ${line}`),
   };
@@ -107,6 +113,7 @@ function readOptions(args: readonly string[]) {
       name: { type: "string" },
       runtime: { type: "string" },
       ...REF_OPTIONS,
+      ...PATTERN_OPTIONS,
       "max-spec-depth": { type: "string" },
       "max-yaml-aliases": { type: "string" },
       "max-spec-mb": { type: "string" },

@@ -3,6 +3,7 @@ import type { SpecError } from "../../scripts/generate/spec-error.js";
 import { checkBrowserOrigins } from "../sandbox/browser-origins.js";
 import { signalStopper } from "../sandbox/stop-on-signal.js";
 import { toolkitModule } from "./generator/load-generator.js";
+import { PATTERN_OPTIONS, patternPolicyOf } from "./pattern-options.js";
 import { REF_OPTIONS, refPolicyOf } from "./ref-options.js";
 import { parsedOrUsageError, UsageError } from "./usage-error.js";
 import { watchParent } from "./watch-parent.js";
@@ -28,6 +29,9 @@ Options:
   --stateless               keep nothing between requests
   --allow-ref-root <dir>    let the spec's $refs read files under <dir> too (repeatable)
   --allow-ref-url <origin>  let the spec's $refs fetch from <origin> (repeatable)
+  --allow-slow-pattern <pattern>
+                            accept this pattern of the spec although it can backtrack
+                            super-linearly (repeatable; by default such a spec is refused)
   --browser-origin <url>    let pages of this origin read the answers from a browser (CORS), e.g.
                             a docs portal's try-it at http://127.0.0.1:8600 (repeatable); no
                             other page may
@@ -67,6 +71,7 @@ export async function runMockCommand(args: readonly string[]): Promise<void> {
     stateless: values.stateless === true,
     ...(port !== undefined && { port }),
     ...refPolicyOf(values),
+    ...patternPolicyOf(values),
     browserOrigins,
     note: (line) => console.error(`note: ${line}`),
   }).catch(async (error: unknown) => {
@@ -94,6 +99,7 @@ function readOptions(args: readonly string[]) {
       seed: { type: "string" },
       stateless: { type: "boolean" },
       ...REF_OPTIONS,
+      ...PATTERN_OPTIONS,
       "browser-origin": { type: "string", multiple: true },
       help: { type: "boolean", short: "h" },
     },

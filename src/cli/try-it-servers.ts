@@ -1,4 +1,5 @@
 import type { RefPolicy } from "../../scripts/generate/ref-confinement.js";
+import type { PatternPolicy } from "../../scripts/generate/slow-patterns.js";
 import { startSandbox } from "../sandbox/index.js";
 import { toolkitModule } from "./generator/load-generator.js";
 import { sandboxText, summarizeSandbox } from "./sandbox-summary.js";
@@ -50,13 +51,14 @@ export async function sandboxForPortal(portalUrl: string, seed?: number): Promis
  *
  * @param portalUrl - Where the portal is served.
  * @param specs - Each spec's name in the portal and its file.
- * @param refPolicy - Folders and origins the specs' `$ref`s may read beyond their folder (`--allow-ref-root`, `--allow-ref-url`).
+ * @param policy - Folders and origins the specs' `$ref`s may read beyond their folder (`--allow-ref-root`,
+ * `--allow-ref-url`), and patterns they may keep although they backtrack (`--allow-slow-pattern`).
  * @example const servers = await mocksForPortal("http://127.0.0.1:8600/", [{ id: "notes", path: "notes.yaml" }]);
  */
 export async function mocksForPortal(
   portalUrl: string,
   specs: readonly { id: string; path: string }[],
-  refPolicy: RefPolicy = {},
+  policy: RefPolicy & PatternPolicy = {},
 ): Promise<TryItServers> {
   const { serveMock } = await toolkitModule("src/toolkit/mock/serve-mock.js");
   const mocks: Awaited<ReturnType<typeof serveMock>>[] = [];
@@ -66,7 +68,7 @@ export async function mocksForPortal(
       mocks.push(
         await serveMock(spec.path, {
           browserOrigins: portalOrigins(portalUrl),
-          ...refPolicy,
+          ...policy,
         }),
       );
     }

@@ -11,12 +11,14 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { corpusSlowPatterns } from "../support/corpus-slow-patterns.js";
 import { openSession, type Session } from "./browser.js";
 import { readSearchIndex } from "./search-index-file.js";
 
 const root = join(import.meta.dirname, "../..");
 const spec = join(root, "test/fixtures/spec-corpus/digitalocean.openapi.json");
 const out = mkdtempSync(join(tmpdir(), "chainkit-team-portal-large-"));
+const allowSlowPatterns = corpusSlowPatterns(spec).flatMap((pattern) => ["--allow-slow-pattern", pattern]);
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch"];
 let printed = "";
 let session: Session;
@@ -25,7 +27,7 @@ beforeAll(async () => {
   const cli = join(root, "src/cli/main.ts");
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    ["--import", "tsx", cli, "docs", spec, "--out", out],
+    ["--import", "tsx", cli, "docs", spec, "--out", out, ...allowSlowPatterns],
     { cwd: root, maxBuffer: 1 << 26 },
   );
   printed = stdout;

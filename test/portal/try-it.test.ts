@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { buildSite } from "../../scripts/docs/build-site.js";
 import { browserReadHeaders, preflightAnswer } from "../../src/sandbox/browser-origins.js";
 import { exitOf, root, startCli, waitForOutput } from "../cli/support/cli-process.js";
+import { corpusSlowPatterns } from "../support/corpus-slow-patterns.js";
 import { openSession, type Session } from "./browser.js";
 
 const PORTAL_LINE = /docs portal at (http:\/\/127\.0\.0\.1:\d+\/)/;
@@ -437,6 +438,10 @@ describe("a DigitalOcean-sized team portal", () => {
       "--out",
       out,
       "--serve",
+      ...corpusSlowPatterns("digitalocean.openapi.json").flatMap((pattern) => [
+        "--allow-slow-pattern",
+        pattern,
+      ]),
     ]);
     // The reader comes from the spec's index page, as a link there leads to the first operation.
     const page = await session.newPage();

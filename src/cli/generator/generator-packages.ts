@@ -8,6 +8,9 @@ import { dirname, join } from "node:path";
  * generator never runs with whatever versions a user's project happens to hold.
  */
 export const GENERATOR_PACKAGES: Readonly<Record<string, string>> = {
+  // A spec's patterns are parsed with regexpp and checked for backtracking with scslre and refa
+  // (scripts/generate/backtracking.ts).
+  "@eslint-community/regexpp": "4.12.4",
   "@redocly/openapi-core": "1.34.24",
   // Swagger 2.0 → OpenAPI 3.1, loaded only when a 2.0 spec arrives.
   "@scalar/openapi-upgrader": "0.5.1",
@@ -18,6 +21,8 @@ export const GENERATOR_PACKAGES: Readonly<Record<string, string>> = {
   esbuild: "0.28.2",
   "js-yaml": "4.3.2",
   "openapi-typescript": "7.13.0",
+  refa: "0.12.1",
+  scslre: "0.3.0",
   "ts-morph": "27.0.2",
   // openapi-typescript's peer (^5.x): the generator's own copy, whatever TypeScript the project uses.
   typescript: "5.9.3",

@@ -22,7 +22,12 @@ export type DriftSpec = {
 
 /** Where to read a spec from: a file (any the generator reads), or one of chainkit's own surfaces. */
 export type DriftSpecSource =
-  | { spec: string; allowRefRoots?: readonly string[]; allowRefUrls?: readonly string[] }
+  | {
+      spec: string;
+      allowRefRoots?: readonly string[];
+      allowRefUrls?: readonly string[];
+      allowSlowPatterns?: readonly string[];
+    }
   | { surface: string };
 
 /**
@@ -57,6 +62,7 @@ export async function loadDriftSpec(source: DriftSpecSource): Promise<DriftSpec>
     loadMockSpec(source.spec, {
       ...(source.allowRefRoots && { allowRefRoots: source.allowRefRoots }),
       ...(source.allowRefUrls && { allowRefUrls: source.allowRefUrls }),
+      ...(source.allowSlowPatterns && { allowSlowPatterns: source.allowSlowPatterns }),
     }),
     loadSpecSource(source.spec),
   ]);

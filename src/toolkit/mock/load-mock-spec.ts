@@ -21,6 +21,8 @@ export interface LoadMockSpecOptions {
   allowRefRoots?: readonly string[];
   /** Origins whose `$ref`s may be fetched (`chainkit generate --allow-ref-url`). */
   allowRefUrls?: readonly string[];
+  /** Patterns, as the spec writes them, that may backtrack super-linearly (`chainkit generate --allow-slow-pattern`). */
+  allowSlowPatterns?: readonly string[];
   /** Where the generator's notes go (operationIds made up, say). */
   note?: (line: string) => void;
 }
@@ -32,7 +34,7 @@ export interface LoadMockSpecOptions {
  * client applies, and names operations as the client does (operationIds made up where missing).
  *
  * @param spec - The spec file (any the generator reads).
- * @param options - `$ref` permissions and notes.
+ * @param options - `$ref` and pattern permissions, and notes.
  * @returns The document and descriptors; the scratch folder is gone once the validators are loaded.
  * @throws {SpecError} When the spec is invalid, as `chainkit generate` does.
  * @example
@@ -54,6 +56,7 @@ export async function loadMockSpec(spec: string, options: LoadMockSpecOptions = 
       ...(options.note && { note: options.note }),
       ...(options.allowRefRoots && { allowRefRoots: options.allowRefRoots }),
       ...(options.allowRefUrls && { allowRefUrls: options.allowRefUrls }),
+      ...(options.allowSlowPatterns && { allowSlowPatterns: options.allowSlowPatterns }),
     });
     // Generated validators import ajv's runtime helpers: let them find the ajv chainkit itself uses.
     await symlink(packagesFolder(), join(folder, "node_modules"), "dir");

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMockFetch } from "../../../src/toolkit/mock/create-mock-fetch.js";
 import { type MockServer, serveMock } from "../../../src/toolkit/mock/serve-mock.js";
+import { corpusSlowPatterns } from "../../support/corpus-slow-patterns.js";
 
 const repoRoot = join(import.meta.dirname, "../../..");
 const bodiesSpec = join(repoRoot, "test/fixtures/mock/bodies.openapi.yaml");
@@ -160,7 +161,8 @@ describe("corpus specs", () => {
   }, 120_000);
 
   it("DigitalOcean: a droplet created is read in its envelope, listed with meta.total, deleted", async () => {
-    const digitalocean = createMockFetch(join(corpus, "digitalocean.openapi.json"), { seed: 2 });
+    const spec = join(corpus, "digitalocean.openapi.json");
+    const digitalocean = createMockFetch(spec, { seed: 2, allowSlowPatterns: corpusSlowPatterns(spec) });
     const call = async (method: string, path: string, body?: object) => {
       const answer = await digitalocean(`https://api.digitalocean.com${path}`, {
         method,
