@@ -6,12 +6,16 @@ export interface RegenerateOptions {
   out: string;
   name?: string | undefined;
   runtime?: string | undefined;
+  allowRefRoots?: readonly string[] | undefined;
+  allowRefUrls?: readonly string[] | undefined;
+  allowSlowPatterns?: readonly string[] | undefined;
 }
 
 /**
  * The `chainkit generate` command that writes the same folder again, run from the current folder:
  * paths relative to it (an absolute path would name one machine), each argument quoted for a POSIX
- * shell when it holds anything but plain path characters.
+ * shell when it holds anything but plain path characters. The `$ref` and pattern permissions the run
+ * was given are repeated, or the command would be refused where the first run was not.
  *
  * @example
  * regenerateCommand({ spec: "/home/me/app/specs/pets.yaml", out: "src/pets" }); // run from /home/me/app
@@ -28,6 +32,10 @@ export function regenerateCommand(options: RegenerateOptions): string {
   ];
   if (options.name !== undefined) words.push("--name", options.name);
   if (options.runtime !== undefined) words.push("--runtime", options.runtime);
+  // The permissions the run was given: without them the same command would be refused.
+  for (const root of options.allowRefRoots ?? []) words.push("--allow-ref-root", relativePath(root));
+  for (const url of options.allowRefUrls ?? []) words.push("--allow-ref-url", url);
+  for (const pattern of options.allowSlowPatterns ?? []) words.push("--allow-slow-pattern", pattern);
   return words.map(shellWord).join(" ");
 }
 

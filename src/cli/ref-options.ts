@@ -2,7 +2,7 @@ import type { RefPolicy } from "../../scripts/generate/ref-confinement.js";
 
 /**
  * The options that let a spec's `$ref`s reach beyond its folder, as `generate`, `docs`, `diff`,
- * `mock`, `drift`, `check` and `proxy` take them (each command words their help in its own columns).
+ * `mock`, `drift` and `proxy` take them (each command words their help in its own columns).
  */
 export const REF_OPTIONS = {
   "allow-ref-root": { type: "string", multiple: true },

@@ -64,7 +64,11 @@ export async function loadDriftSpec(source: DriftSpecSource): Promise<DriftSpec>
       ...(source.allowRefUrls && { allowRefUrls: source.allowRefUrls }),
       ...(source.allowSlowPatterns && { allowSlowPatterns: source.allowSlowPatterns }),
     }),
-    loadSpecSource(source.spec),
+    // The same $ref permissions as the validators' read, or a spec that needs them fails here.
+    loadSpecSource(source.spec, process.cwd(), {
+      ...(source.allowRefRoots && { allowRefRoots: source.allowRefRoots }),
+      ...(source.allowRefUrls && { allowRefUrls: source.allowRefUrls }),
+    }),
   ]);
   const doc = document.doc as Loose;
   const common = { name: source.spec, schemas: new SpecSchemas(doc), serverSegments: serverSegments(doc) };
