@@ -119,6 +119,20 @@ describe("HTTPS rule", () => {
     expect(message).not.toContain("hunter2");
   });
 
+  it("redacts only the path of a URL it accepts: the whole URL only for a refusal that shows it", () => {
+    const redacted: string[] = [];
+    const redact = (text: string) => {
+      redacted.push(text);
+      return text;
+    };
+    requireSecureUrl("https://nd-123-456-789.example.com/evm", "url", redact);
+    expect(redacted).toEqual(["/evm"]);
+    expect(() => requireSecureUrl("http://nd-123-456-789.example.com/evm", "url", redact)).toThrow(
+      "http://nd-123-456-789.example.com/evm",
+    );
+    expect(redacted).toEqual(["/evm", "/evm", "http://nd-123-456-789.example.com/evm"]);
+  });
+
   it("redactUrl drops user info and masks secrets", () => {
     expect(redactUrl(`https://alice:hunter2@host/${TOKEN}/evm?key=${TOKEN}`, [TOKEN])).toBe(
       "https://host/***/evm?key=***",
