@@ -190,6 +190,13 @@ describe("secret fields of answers", () => {
     expect(top.note).toBe(`key ${TOKEN}`);
   });
 
+  it("hide a repeat of their value base64-encoded in another field", () => {
+    const header = `Basic ${Buffer.from(`alice:${TOKEN}`).toString("base64")}`;
+    const node = wrapSecrets({ details: { auth_password: TOKEN, header } }, [["details", "auth_password"]]);
+    expect(JSON.stringify(node)).toBe('{"details":{"auth_password":"***","header":"Basic YWxpY2U***="}}');
+    expect(node.details.header).toBe(header);
+  });
+
   it("leave an answer without repeats, and values too short to be a secret, as they are", () => {
     const plain = { details: { auth_key: TOKEN, https_endpoint: "https://nd-1.example.com" } };
     const wrapped = wrapSecrets(structuredClone(plain), paths);
