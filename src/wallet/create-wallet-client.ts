@@ -29,6 +29,7 @@ import { type NodeClientOptions, nodeCallerOptions } from "../runtime/node-clien
 import type { CallOptions } from "../runtime/operation.js";
 import { deferredRestCaller } from "../runtime/rest/deferred-rest-caller.js";
 import type { UsageSnapshot } from "../runtime/usage/usage-meter.js";
+import { FEE_LIMIT_CAP_RULE, feeLimitCapOf } from "./fee-limit-cap.js";
 import { DEFAULT_MAX_FEE_LIMIT } from "./fee-limits.js";
 import type { FeeEstimate, FeeRequest } from "./fees/estimate-fee.js";
 import { lazyStake } from "./lazy-stake.js";
@@ -548,14 +549,10 @@ async function* lazyWatch(client: WalletClient, options: WatchPaymentsOptions): 
 /** The client's cap on TRC-20 fee limits: a positive number of sun, in int64 range. */
 function feeLimitCap(value: bigint | number | undefined): bigint {
   if (value === undefined) return DEFAULT_MAX_FEE_LIMIT;
-  const sun = typeof value === "bigint" ? value : Number.isSafeInteger(value) ? BigInt(value) : undefined;
-  if (sun === undefined || sun <= 0n || sun >= 2n ** 63n) {
-    throw new ConfigurationError(
-      "maxFeeLimit",
-      `must be a positive whole number of sun below 2^63 (1 TRX = 1 000 000 sun), got ${String(value)}`,
-    );
-  }
-  return sun;
+  const cap = feeLimitCapOf(value);
+  if (cap === undefined)
+    throw new ConfigurationError("maxFeeLimit", `${FEE_LIMIT_CAP_RULE}, got ${String(value)}`);
+  return cap;
 }
 
 /** A height as the int64 the spec types it (a safe integer number is accepted too). */

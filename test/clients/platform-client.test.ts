@@ -15,6 +15,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EvmNode, startEvmNode } from "../support/evm-node.js";
 import { exampleCreateBody, type FakePlatform, startFakePlatform } from "../support/fake-platform.js";
+import { startLoopbackServer } from "../support/loopback-server.js";
 
 let platform: FakePlatform;
 let client: PlatformClient;
@@ -45,6 +46,30 @@ describe("credentials", () => {
     expect(`${inspect(other, { depth: 10, showHidden: true })} ${JSON.stringify(other)}`).not.toContain(
       wrongKey,
     );
+  });
+
+  it("keeps the key out of a refusal that echoes the Authorization header base64-encoded", async () => {
+    const key = "echoed-platform-key-3f9e";
+    const echoed = Buffer.from(`Bearer ${key}`).toString("base64");
+    const gateway = await startLoopbackServer((request) => ({
+      status: 401,
+      body: { detail: `refused ${Buffer.from(request.headers.authorization ?? "").toString("base64")}` },
+    }));
+    try {
+      const other = createPlatformClient({ baseUrl: gateway.url, apiKey: key });
+      const error = await other.getOrganization().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(HttpError);
+      const { serviceMessage } = error as HttpError;
+      expect(serviceMessage).toMatch(/^refused QmVhcmVy\S*\*\*\*/);
+      expect(Buffer.from(String(serviceMessage).slice("refused ".length), "base64").includes(key)).toBe(
+        false,
+      );
+      const shown = `${(error as Error).message} ${inspect(error, { depth: 5 })} ${JSON.stringify(error)}`;
+      expect(shown).not.toContain(echoed);
+      expect(shown).not.toContain(key);
+    } finally {
+      await gateway.close();
+    }
   });
 
   it("refuses an empty key and plain http to a remote host at construction", () => {

@@ -168,6 +168,29 @@ describe("TRC-20 writes, checked before signing", () => {
     ).toThrow(ConfigurationError);
   });
 
+  it("a call's cap that is not a positive whole number of sun is refused, not replaced by the client's", async () => {
+    const token = wallet.trc20(node.surface.trc20Address);
+    const signer = spySigner(node.surface.demo.privateKey);
+    const before = wallet.usage().requests;
+    for (const maxFeeLimit of [Number.NaN, Number.POSITIVE_INFINITY, 1.5, 0, -1, -1n, 2n ** 63n, 2 ** 53]) {
+      for (const send of [token.transfer, token.approve]) {
+        const error = await send(freshAddress("69"), 1n, signer, { feeLimit: 1_000_000n, maxFeeLimit }).catch(
+          (e: unknown) => e,
+        );
+        expect(error, String(maxFeeLimit)).toBeInstanceOf(RequestValidationError);
+        expect((error as RequestValidationError).field).toBe("/maxFeeLimit");
+        expect((error as Error).message).toContain(
+          `must be a positive whole number of sun below 2^63 (1 TRX = 1 000 000 sun), got ${maxFeeLimit}`,
+        );
+      }
+    }
+    expect(wallet.usage().requests).toBe(before);
+    expect(signer.calls).toEqual([]);
+    expect(() =>
+      createWalletClient({ url: node.url, credentials: { token: node.token }, maxFeeLimit: Number.NaN }),
+    ).toThrow(/maxFeeLimit.*must be a positive whole number of sun below 2\^63/);
+  });
+
   it("no contract at the address: the node refuses to build, a ContractCallError in words", async () => {
     const signer = spySigner(node.surface.demo.privateKey);
     const error = await wallet

@@ -31,7 +31,7 @@ function staticClosure(outputs: Metafile["outputs"], start: string): Set<string>
 }
 
 describe("createEvmClient in an esbuild split build", () => {
-  it("loads up front in at most 3 chunks of at most 8.4 KB gzip, and its first block read in at most 5 more files", async () => {
+  it("loads up front in at most 3 chunks of at most 8.6 KB gzip, and its first block read in at most 5 more files", async () => {
     const result = await build({
       stdin: {
         contents: 'export { createEvmClient } from "./src/evm.ts";',
@@ -71,8 +71,10 @@ describe("createEvmClient in an esbuild split build", () => {
     // Three: ChainkitError is a chunk of its own again because the private-key signer's lazy code
     // (chainkit's own transaction encoding and its errors) reaches it without the call path.
     expect(upFront.size).toBeLessThanOrEqual(3);
-    // 8.4 KB: the redaction of secrets echoed hex-encoded (revert data, TRON messages) added 0.17.
-    expect(upFrontGzip).toBeLessThanOrEqual(8_400);
+    // 8.6 KB: the redaction of secrets echoed hex-encoded (revert data, TRON messages) added 0.17,
+    // and of secrets echoed base64-encoded (an Authorization header a server sends back) 0.20. The
+    // redaction runs synchronously wherever an error is made, so it cannot wait for a lazy chunk.
+    expect(upFrontGzip).toBeLessThanOrEqual(8_600);
     // The call path's stub and its chunk, the pointer escaping it shares with the lazily loaded
     // wording, the pack and the checks it shares with the other pack. Each file more is about half
     // a millisecond of a Node cold start (docs/performance.md, "Import and first call").

@@ -119,6 +119,20 @@ describe("HTTPS rule", () => {
     expect(message).not.toContain("hunter2");
   });
 
+  it("redacts only the path of a URL it accepts: the whole URL only for a refusal that shows it", () => {
+    const redacted: string[] = [];
+    const redact = (text: string) => {
+      redacted.push(text);
+      return text;
+    };
+    requireSecureUrl("https://nd-123-456-789.example.com/evm", "url", redact);
+    expect(redacted).toEqual(["/evm"]);
+    expect(() => requireSecureUrl("http://nd-123-456-789.example.com/evm", "url", redact)).toThrow(
+      "http://nd-123-456-789.example.com/evm",
+    );
+    expect(redacted).toEqual(["/evm", "/evm", "http://nd-123-456-789.example.com/evm"]);
+  });
+
   it("redactUrl drops user info and masks secrets", () => {
     expect(redactUrl(`https://alice:hunter2@host/${TOKEN}/evm?key=${TOKEN}`, [TOKEN])).toBe(
       "https://host/***/evm?key=***",
@@ -174,6 +188,13 @@ describe("secret fields of answers", () => {
     const top = wrapSecrets({ auth_key: TOKEN, note: `key ${TOKEN}` }, [["auth_key"]]);
     expect(JSON.stringify(top)).toBe('{"auth_key":"***","note":"key ***"}');
     expect(top.note).toBe(`key ${TOKEN}`);
+  });
+
+  it("hide a repeat of their value base64-encoded in another field", () => {
+    const header = `Basic ${Buffer.from(`alice:${TOKEN}`).toString("base64")}`;
+    const node = wrapSecrets({ details: { auth_password: TOKEN, header } }, [["details", "auth_password"]]);
+    expect(JSON.stringify(node)).toBe('{"details":{"auth_password":"***","header":"Basic YWxpY2U***="}}');
+    expect(node.details.header).toBe(header);
   });
 
   it("leave an answer without repeats, and values too short to be a secret, as they are", () => {

@@ -15,10 +15,23 @@ function randomText(random: SeededRandom, alphabets: readonly string[], length: 
   return text;
 }
 
+/**
+ * The secret's bytes (or those of its percent-encoded form) inside 0 to 2 random bytes on either side,
+ * base64-encoded in either alphabet, padded or not.
+ */
+function base64Encoded(random: SeededRandom, secret: string): string {
+  const around = () => randomText(random, ALPHABETS, Math.floor(random.next() * 3));
+  const form = random.next() < 0.8 ? secret : encodeURIComponent(secret);
+  let encoded = Buffer.from(around() + form + around()).toString("base64");
+  if (random.next() < 0.5) encoded = encoded.replace(/\+/g, "-").replace(/\//g, "_");
+  return random.next() < 0.5 ? encoded : encoded.replace(/=+$/, "");
+}
+
 /** One of the forms redactText promises to catch, chosen at random for each character. */
 function reencoded(random: SeededRandom, secret: string): string {
-  const whole = random.pick(["as is", "upper", "lower", "json", "each character"]);
+  const whole = random.pick(["as is", "upper", "lower", "json", "base64", "each character"]);
   if (whole === "as is") return secret;
+  if (whole === "base64") return base64Encoded(random, secret);
   if (whole === "upper") return secret.toUpperCase();
   if (whole === "lower") return secret.toLowerCase();
   if (whole === "json") return JSON.stringify(secret).slice(1, -1);
@@ -79,6 +92,14 @@ describe("redactText searches before it builds a secret's pattern", () => {
     expect(mayHoldSecret("pass+word", ["pass word"])).toBe(true);
     expect(mayHoldSecret('say \\"hi\\"', ['say "hi"'])).toBe(true);
     expect(mayHoldSecret("TÃ¶k", ["Tök"])).toBe(true);
+    const header = Buffer.from("Bearer s3cr3tToken");
+    expect(mayHoldSecret(`seen ${header.toString("base64url")}`, ["s3cr3tToken"])).toBe(true);
+    // The 10 characters that a secret of 8 bytes, the shortest allowed, decides alone.
+    const alone = Buffer.from("ab12345678").toString("base64").slice(3, 13);
+    expect(mayHoldSecret(alone, ["12345678"])).toBe(true);
+    // "?" and ">" give forms with "/" (standard alphabet) and "-" (URL-safe), searched for alike.
+    expect(mayHoldSecret(`seen ${Buffer.from("ab?de?gh").toString("base64")}.`, ["ab?de?gh"])).toBe(true);
+    expect(mayHoldSecret(`seen ${Buffer.from("ab>de>gh").toString("base64url")}.`, ["ab>de>gh"])).toBe(true);
     // Not hex, so not matched in another case by the patterns either.
     expect(mayHoldSecret("https://host/S3CR3TTOKEN", ["s3cr3tToken"])).toBe(false);
     expect(redactEveryForm("https://host/S3CR3TTOKEN", ["s3cr3tToken"])).toBe("https://host/S3CR3TTOKEN");

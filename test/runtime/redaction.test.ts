@@ -31,21 +31,38 @@ function renderings(value: unknown): string[] {
   return shown;
 }
 
+/**
+ * What each run of base64 characters in `text` decodes to, read from each of its first four
+ * characters (a run may start anywhere in a 4-character group), in either alphabet.
+ */
+function base64Decodings(text: string): Buffer[] {
+  const runs = text.match(/[A-Za-z0-9+/_-]{4,}/g) ?? [];
+  return runs.flatMap((run) => [0, 1, 2, 3].map((from) => Buffer.from(run.slice(from), "base64")));
+}
+
 function expectNoSecret(value: unknown) {
   for (const text of renderings(value)) {
-    for (const secret of SECRETS) expect(text).not.toContain(secret);
+    for (const secret of SECRETS) {
+      expect(text).not.toContain(secret);
+      for (const decoded of base64Decodings(text)) {
+        expect(decoded.includes(secret), "a base64 run in it decodes to a secret").toBe(false);
+      }
+    }
   }
 }
 
 /**
  * A server that misbehaves in every way depending on the path, and echoes the request line and the
- * Authorization header back in its bodies, as careless servers do.
+ * Authorization header back in its bodies, as they are and base64-encoded (URL-safe too), as careless
+ * servers do.
  */
 let server: TestServer;
 let closedUrl: string;
 beforeAll(async () => {
   server = await startServer((request): Answer => {
-    const echo = `${request.method} ${request.url} auth=${request.headers.authorization ?? ""}`;
+    const seen = `${request.method} ${request.url} auth=${request.headers.authorization ?? ""}`;
+    const encoded = Buffer.from(seen);
+    const echo = `${seen} seen=${encoded.toString("base64")} again=${encoded.toString("base64url")}`;
     const rpc = request.body.includes('"jsonrpc"')
       ? (JSON.parse(request.body) as { id: number; method: string })
       : undefined;
@@ -260,5 +277,61 @@ describe("a secret a server echoes re-encoded", () => {
     }
     // A different secret with the same letters is not touched, nor is text around the secret.
     expect(redactText("cli/Tokan+4b 7e19 and cli/Tö", [secret])).toBe("cli/Tokan+4b 7e19 and cli/Tö");
+  });
+});
+
+describe("a secret a server echoes base64-encoded", () => {
+  const secrets = [
+    "KEYs3cr3t7777",
+    "k3y~with?and>", // "~", "?" and ">" give "+" and "/" (standard) or "-" and "_" (URL-safe)
+    "cli/Tökén+🔑 7e19",
+  ];
+  const encodings = {
+    standard: (bytes: Buffer) => bytes.toString("base64"),
+    unpadded: (bytes: Buffer) => bytes.toString("base64").replace(/=+$/, ""),
+    "URL-safe": (bytes: Buffer) => bytes.toString("base64url"),
+    "URL-safe, padded": (bytes: Buffer) => bytes.toString("base64").replace(/\+/g, "-").replace(/\//g, "_"),
+  };
+
+  /** Every 4 bytes in a row of the secret's UTF-8 (as is and percent-encoded). */
+  function piecesOf(secret: string): Buffer[] {
+    return [secret, encodeURIComponent(secret)].flatMap((form) => {
+      const bytes = Buffer.from(form);
+      return Array.from({ length: bytes.length - 3 }, (_, at) => bytes.subarray(at, at + 4));
+    });
+  }
+
+  it("is hidden wherever it starts in the encoded text, in either alphabet, padded or not", () => {
+    for (const secret of secrets) {
+      // Each prefix puts the secret at another byte offset (modulo 3) of the encoded bytes.
+      for (const prefix of ["", "a", "ab", "Bearer ", "path=/"]) {
+        for (const suffix of ["", "!", " (seen)", "/evm"]) {
+          for (const form of [secret, encodeURIComponent(secret)]) {
+            for (const [name, encode] of Object.entries(encodings)) {
+              const text = `echo ${encode(Buffer.from(prefix + form + suffix))} end`;
+              const shown = redactText(text, [secret]);
+              const where = JSON.stringify({ secret, prefix, suffix, form, name, shown });
+              expect(shown, where).toMatch(/^echo \S*\*\*\*\S* end$/);
+              for (const decoded of base64Decodings(shown)) {
+                for (const piece of piecesOf(secret)) expect(decoded.includes(piece), where).toBe(false);
+              }
+            }
+          }
+        }
+      }
+    }
+  });
+
+  it("takes the characters that hold some of its bits, and leaves the rest of the text", () => {
+    const header = Buffer.from("Bearer KEYs3cr3t7777").toString("base64"); // QmVhcmVyIEtFWXMzY3IzdDc3Nzc=
+    // "E" holds the space's last bits and the key's first: the mask takes it too.
+    expect(redactText(`auth=${header};`, ["KEYs3cr3t7777"])).toBe("auth=QmVhcmVyI***=;");
+    // A secret of 8 bytes, the shortest allowed, decides 10 characters on its own.
+    const alone = Buffer.from("ab12345678").toString("base64").slice(3, 13);
+    expect(alone).toHaveLength(10);
+    expect(redactText(alone, ["12345678"])).toBe("***");
+    // Text that is not its base64 is left as it is, base64 or not.
+    const other = `seen ${Buffer.from("Bearer KEYn0tThe0ne").toString("base64")} at nd-123-456-789`;
+    expect(redactText(other, ["KEYs3cr3t7777"])).toBe(other);
   });
 });

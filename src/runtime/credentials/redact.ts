@@ -1,3 +1,5 @@
+import { MIN_SECRET_LENGTH } from "./secret-rules.js";
+
 const MASK = "***";
 
 /**
@@ -11,7 +13,9 @@ const MASK = "***";
  * parse it as a number or a key echo it upper-cased. A secret is also matched as the hex of its UTF-8
  * bytes (and of its percent-encoded form), in either case, as nodes echo text hex-encoded (a TRON
  * `resMessage`, the raw bytes of an ABI-encoded revert reason); that form is replaced by the hex of
- * as many `*`, so the bytes around it still decode. Empty secrets are ignored.
+ * as many `*`, so the bytes around it still decode. The same bytes are matched base64-encoded too,
+ * standard or URL-safe, with or without padding, alone or inside a longer encoded text (an echoed
+ * `Authorization` header), wherever in it they start. Empty secrets are ignored.
  *
  * @param text - Any text: a URL, a message, a response body.
  * @param secrets - The raw secret values to hide.
@@ -28,8 +32,9 @@ const REENCODING = /[%+\\\u0080-\uffff]/;
 
 /**
  * Whether `text` may hold one of the secrets in a form {@link redactText} matches. In ASCII text
- * without `%`, `+` or `\`, every form but the secret as is (in any case when it is hex) is
- * ruled out, since each other form carries one of those characters, so a plain search answers.
+ * without `%`, `+` or `\`, every form but the secret as is (in any case when it is hex), its hex and
+ * its base64 is ruled out, since each other form carries one of those characters, so a plain search
+ * for those answers.
  * It spares the common case, a URL or message with no secret in it, from building and running
  * each secret's pattern: the first of those compiles costs a cold client most of a millisecond.
  *
@@ -51,6 +56,13 @@ export function mayHoldSecret(text: string, secrets: readonly string[]): boolean
       lowerCase ??= text.toLowerCase();
       if (lowerCase.includes(secret.toLowerCase())) return true;
     }
+    // Base64 forms are searched in the text's own case, as base64 has no other; a text shorter than
+    // the shortest form (a path, a method name) is spared building them.
+    if (text.length >= SHORTEST_BASE64_FORM) {
+      for (const form of cachedFor(base64Forms, secrets, secret, base64FormsOf)) {
+        if (text.includes(form)) return true;
+      }
+    }
     // Hex-encoded forms are long runs of hex digits: only text holding such a run is searched.
     if (text.length < 16 || !HEX_RUN.test(text)) continue;
     lowerCase ??= text.toLowerCase();
@@ -62,11 +74,14 @@ export function mayHoldSecret(text: string, secrets: readonly string[]): boolean
 /** Sixteen hex digits in a row: the hex of the shortest secret allowed (8 characters) is that long. */
 const HEX_RUN = /[0-9a-fA-F]{16}/;
 
+/** The length of the base64 forms of the shortest secret allowed (8 characters, so 8 bytes at least). */
+const SHORTEST_BASE64_FORM = 10;
+
 /**
- * The lowercase hex of a secret's UTF-8 bytes, and of its percent-encoded form in either case of its
- * escapes (a token echoed hex-encoded as part of the request path).
+ * A secret as it is, and percent-encoded with either case of escapes (a token echoed encoded as part
+ * of the request path): the texts whose bytes a server may echo hex- or base64-encoded.
  */
-function hexForms(secret: string): string[] {
+function sentForms(secret: string): string[] {
   let encoded = secret;
   try {
     encoded = encodeURIComponent(secret);
@@ -74,9 +89,38 @@ function hexForms(secret: string): string[] {
     // A lone surrogate: no URL carries it.
   }
   const lowerEscapes = encoded.replace(/%[0-9A-F]{2}/g, (byte) => byte.toLowerCase());
-  return [...new Set([secret, encoded, lowerEscapes])].map((form) =>
+  return [...new Set([secret, encoded, lowerEscapes])];
+}
+
+/** The lowercase hex of the UTF-8 bytes of each of a secret's {@link sentForms}. */
+function hexForms(secret: string): string[] {
+  return sentForms(secret).map((form) =>
     Array.from(utf8.encode(form), (byte) => byte.toString(16).padStart(2, "0")).join(""),
   );
+}
+
+/**
+ * The base64 characters that the UTF-8 bytes of each of a secret's {@link sentForms} alone decide,
+ * in the standard and the URL-safe alphabet, for each of the three places (byte offsets modulo 3)
+ * where the bytes can start inside a longer encoded text. A character that also holds bits of the
+ * bytes around them, and padding, are left out, so the form is found whatever surrounds it. None for
+ * a secret shorter than the secret rules allow: its few characters would be "found" in unrelated base64.
+ */
+function base64FormsOf(secret: string): string[] {
+  if (secret.length < MIN_SECRET_LENGTH) return [];
+  const forms = sentForms(secret).flatMap((form) => {
+    let bytes = "";
+    for (const byte of utf8.encode(form)) bytes += String.fromCharCode(byte);
+    // Base64 writes 6 bits a character: after `offset` bytes, the characters made of the secret's
+    // bits alone run from ceil(8 * offset / 6) up to, not including, floor(8 * (offset + length) / 6).
+    return [0, 1, 2].map((offset) =>
+      btoa("\0".repeat(offset) + bytes).slice(
+        Math.ceil((offset * 4) / 3),
+        Math.floor(((offset + bytes.length) * 4) / 3),
+      ),
+    );
+  });
+  return [...new Set([...forms, ...forms.map((form) => form.replace(/\+/g, "-").replace(/\//g, "_"))])];
 }
 
 /**
@@ -96,48 +140,63 @@ export function redactEveryForm(text: string, secrets: readonly string[]): strin
     const escaped = JSON.stringify(secret).slice(1, -1);
     if (escaped !== secret) result = result.split(escaped).join(MASK);
     // As is, percent-encoded, and every mix of the forms each character may take.
-    result = result.replace(patternOf(reencodedPatterns, secrets, secret, reencodedForms), MASK);
+    result = result.replace(cachedFor(reencodedPatterns, secrets, secret, reencodedForms), MASK);
     // Hex-encoded, in either case: replaced by as many `*` bytes, so the hex around it (revert data
     // whose reason is decoded later, a TRON message) still decodes, showing `*`s where the secret was.
-    result = result.replace(patternOf(hexPatterns, secrets, secret, hexFormsPattern), (found) =>
+    result = result.replace(cachedFor(hexPatterns, secrets, secret, hexFormsPattern), (found) =>
       "2a".repeat(found.length / 2),
     );
+    // Base64-encoded: replaced by `***`, as no base64 character can stand for a masked one.
+    if (cachedFor(base64Forms, secrets, secret, base64FormsOf).length > 0) {
+      result = result.replace(cachedFor(base64Patterns, secrets, secret, base64FormsPattern), MASK);
+    }
   }
   return result;
 }
 
-type PatternCache = WeakMap<readonly string[], Map<string, RegExp>>;
+type PerSecret<T> = WeakMap<readonly string[], Map<string, T>>;
 
 /**
- * Compiled patterns by the list of secrets they came from: a client redacts with the same list (held
- * by its auth) again and again, and a list no longer used takes its patterns with it.
+ * What is made of each secret (compiled patterns, base64 forms) by the list of secrets it came from:
+ * a client redacts with the same list (held by its auth) again and again, and a list no longer used
+ * takes what was made of it along.
  */
-const reencodedPatterns: PatternCache = new WeakMap();
-const hexPatterns: PatternCache = new WeakMap();
+const reencodedPatterns: PerSecret<RegExp> = new WeakMap();
+const hexPatterns: PerSecret<RegExp> = new WeakMap();
+const base64Patterns: PerSecret<RegExp> = new WeakMap();
+const base64Forms: PerSecret<string[]> = new WeakMap();
 
-/** The pattern `build` makes for `secret`, compiled once per list of secrets. */
-function patternOf(
-  cache: PatternCache,
+/** What `build` makes of `secret`, made once per list of secrets. */
+function cachedFor<T>(
+  cache: PerSecret<T>,
   list: readonly string[],
   secret: string,
-  build: (secret: string) => RegExp,
-): RegExp {
-  let patterns = cache.get(list);
-  if (!patterns) {
-    patterns = new Map();
-    cache.set(list, patterns);
+  build: (secret: string) => T,
+): T {
+  let made = cache.get(list);
+  if (!made) {
+    made = new Map();
+    cache.set(list, made);
   }
-  let pattern = patterns.get(secret);
-  if (!pattern) {
-    pattern = build(secret);
-    patterns.set(secret, pattern);
+  let value = made.get(secret);
+  if (value === undefined) {
+    value = build(secret);
+    made.set(secret, value);
   }
-  return pattern;
+  return value;
 }
 
 /** Each hex form of a secret, in either case. */
 function hexFormsPattern(secret: string): RegExp {
   return new RegExp(hexForms(secret).join("|"), "gi");
+}
+
+/**
+ * Each base64 form of a secret, with the character on either side, which holds some of the secret's
+ * bits when its bytes start or end inside one.
+ */
+function base64FormsPattern(secret: string): RegExp {
+  return new RegExp(`[\\w+/-]?(?:${base64FormsOf(secret).map(escapeRegExp).join("|")})[\\w+/-]?`, "g");
 }
 const utf8 = new TextEncoder();
 /** A secret that a server may read as hex and echo in another case. */

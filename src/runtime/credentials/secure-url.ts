@@ -64,7 +64,6 @@ export function requireSecureUrl(
         "would land in the query string, which server and proxy logs keep, or in a fragment, which is never sent",
     );
   }
-  const shown = redact(parsed.href);
   const credentialInPath = pathFromCredential(parsed.pathname, redact);
   if (credentialInPath !== undefined) {
     throw new ConfigurationError(
@@ -77,7 +76,10 @@ export function requireSecureUrl(
   const secure = parsed.protocol === "https:" || parsed.protocol === "wss:";
   const plain = parsed.protocol === "http:" || parsed.protocol === "ws:";
   if (!secure && !plain) {
-    throw new ConfigurationError(option, `must be an https:// URL, got ${parsed.protocol}// (${shown})`);
+    throw new ConfigurationError(
+      option,
+      `must be an https:// URL, got ${parsed.protocol}// (${redact(parsed.href)})`,
+    );
   }
   if (plain && !isLoopbackHost(parsed.hostname)) {
     const resolved = parsed.hostname.toLowerCase().endsWith(".localhost")
@@ -85,7 +87,7 @@ export function requireSecureUrl(
       : "";
     throw new ConfigurationError(
       option,
-      `must use https:// (plain http is allowed only for loopback hosts such as 127.0.0.1 or localhost${resolved}): ${shown}`,
+      `must use https:// (plain http is allowed only for loopback hosts such as 127.0.0.1 or localhost${resolved}): ${redact(parsed.href)}`,
     );
   }
   return parsed;

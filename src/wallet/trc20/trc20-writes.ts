@@ -3,6 +3,7 @@ import type { WalletOperations } from "../../../generated/wallet/client.js";
 import type { TriggerSmartContractResponse, UnsignedTransaction } from "../../../generated/wallet/types.js";
 import { RequestValidationError } from "../../runtime/errors/request-validation-error.js";
 import { ContractCallError } from "../errors/contract-call-error.js";
+import { FEE_LIMIT_CAP_RULE, feeLimitCapOf } from "../fee-limit-cap.js";
 import { DEFAULT_FEE_LIMIT } from "../fee-limits.js";
 import { nodeMessage } from "../hex-text.js";
 import { convertAddress } from "../request-address.js";
@@ -62,7 +63,8 @@ export interface Trc20WriteContext {
  * @param signer - Signs the checked transaction.
  * @param options - Fee limit and its cap, abort signal, timeout, expiration window.
  * @returns The transaction id and the node's broadcast answer.
- * @throws {RequestValidationError} before sending, for a bad address, amount or fee limit (above the cap).
+ * @throws {RequestValidationError} before sending, for a bad address, amount, fee limit (above the cap)
+ *   or cap (`maxFeeLimit` not a positive whole number of sun below 2^63).
  * @throws {ContractCallError} when the node will not build the call (no contract there, …), the reason in words.
  * @throws {TransactionMismatchError} when the node built something else; the signer is not called.
  * @throws {BroadcastError} when the node refuses the signed transaction, the reason in words.
@@ -163,9 +165,16 @@ function readWrite(
       message: `must be an integer from ${least} to 2^256 - 1 in the token's smallest unit (a bigint, or a safe integer number)`,
     });
   }
-  const cap = toSun(options.maxFeeLimit) ?? context.maxFeeLimit;
+  // The call's own cap is checked as the client's is: NaN or a fraction must not fall back on the
+  // client's cap, nor a negative cap blame the fee limit.
+  const cap = options.maxFeeLimit === undefined ? context.maxFeeLimit : feeLimitCapOf(options.maxFeeLimit);
   const feeLimit = toSun(options.feeLimit ?? DEFAULT_FEE_LIMIT);
-  if (feeLimit === undefined || feeLimit <= 0n || feeLimit > cap) {
+  if (cap === undefined) {
+    issues.push({
+      pointer: "/maxFeeLimit",
+      message: `${FEE_LIMIT_CAP_RULE}, got ${String(options.maxFeeLimit)}`,
+    });
+  } else if (feeLimit === undefined || feeLimit <= 0n || feeLimit > cap) {
     issues.push({
       pointer: "/feeLimit",
       message: `must be a positive number of sun no higher than the cap of ${cap} sun (raise maxFeeLimit to allow more)`,
