@@ -2,6 +2,7 @@ import type { Source } from "@redocly/openapi-core";
 import { isObject, type Json } from "./json.js";
 import { childPointer } from "./json-pointer.js";
 import { type RefPolicy, refGate } from "./ref-confinement.js";
+import { checkRefDepth } from "./ref-depth.js";
 import { SpecError } from "./spec-error.js";
 import { isDataEntry, isNameMap } from "./spec-keys.js";
 import { checkSpecLimits, DEFAULT_SPEC_LIMITS, type SpecLimits } from "./spec-limits.js";
@@ -51,6 +52,7 @@ export async function bundleExternalRefs(
       const document = super.parseDocument(source, isRoot);
       try {
         checkSpecLimits(source.absoluteRef, document.parsed as Json, limits);
+        checkRefDepth(source.absoluteRef, document.parsed as Json, limits);
       } catch (error) {
         tooLarge ??= error as SpecError;
         return { source, parsed: {} };

@@ -3,6 +3,7 @@ import { isMap, isPair, isScalar, isSeq, type Node, parseDocument } from "yaml";
 import { readYamlFast } from "./fast-yaml.js";
 import type { Json } from "./json.js";
 import { childPointer } from "./json-pointer.js";
+import { checkRefDepth } from "./ref-depth.js";
 import { SpecError } from "./spec-error.js";
 import { checkSpecLimits, DEFAULT_SPEC_LIMITS, type SpecLimits } from "./spec-limits.js";
 import { tooDeepAt } from "./text-nesting.js";
@@ -14,7 +15,7 @@ import { tooDeepAt } from "./text-nesting.js";
  * @param limits - How deep, aliased and large the document may be.
  * @returns The parsed document.
  * @throws {SpecError} On a syntax error, naming its line and column and the pointer of the node it
- * sits in, or on a document past the limits, naming where.
+ * sits in, or on a document past the limits (its `$ref`s followed too), naming where.
  */
 export async function loadSpec(path: string, limits: SpecLimits = DEFAULT_SPEC_LIMITS): Promise<Json> {
   return parseSpecFile(path, await readFile(path, "utf8"), limits);
@@ -42,6 +43,7 @@ export function parseSpecFile(path: string, text: string, limits: SpecLimits = D
   }
   const doc = parseSpecText(path, text);
   checkSpecLimits(path, doc, limits);
+  checkRefDepth(path, doc, limits);
   return doc;
 }
 

@@ -10,6 +10,7 @@ import { isObject, type Json } from "./json.js";
 import { loadSpec } from "./load-spec.js";
 import { assignOperationIds } from "./operation-ids.js";
 import type { RefPolicy } from "./ref-confinement.js";
+import { checkRefDepth } from "./ref-depth.js";
 import { localizeSelfFileRefs } from "./self-file-refs.js";
 import { specKind } from "./spec-dialect.js";
 import { SpecError } from "./spec-error.js";
@@ -111,6 +112,8 @@ export async function readSpec(
     // The bundler reads the files again, and leaves a reference to the root file as it was written.
     localizeSelfFileRefs(doc, specPath);
     checkSpecLimits(file, doc, limits);
+    // Each file was measured alone; a chain may run through several.
+    checkRefDepth(file, doc, limits);
   }
   let inOriginal: ReadSpec["inOriginal"];
   if (isObject(doc) && doc.swagger === "2.0") {

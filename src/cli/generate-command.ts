@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import type { SpecError } from "../../scripts/generate/spec-error.js";
+import type { SpecLimits } from "../../scripts/generate/spec-limits.js";
 import { watchGeneration } from "./generate-watch.js";
 import { toolkitModule } from "./generator/load-generator.js";
 import { REF_OPTIONS, refPolicyOf } from "./ref-options.js";
@@ -30,6 +31,9 @@ Options:
                     (repeatable); by default nothing is fetched
   --max-spec-depth <n>
                     how deep the spec may nest (default 64 levels)
+  --max-ref-depth <n>
+                    how deep the spec may nest with each $ref followed into what it names
+                    (default 128 levels)
   --max-yaml-aliases <n>
                     how many times YAML aliases may be expanded in all (default 1000)
   --max-spec-mb <n> how many megabytes the spec may take with its aliases expanded (default 16)
@@ -108,6 +112,7 @@ function readOptions(args: readonly string[]) {
       runtime: { type: "string" },
       ...REF_OPTIONS,
       "max-spec-depth": { type: "string" },
+      "max-ref-depth": { type: "string" },
       "max-yaml-aliases": { type: "string" },
       "max-spec-mb": { type: "string" },
       watch: { type: "boolean" },
@@ -119,9 +124,10 @@ function readOptions(args: readonly string[]) {
 
 /** The spec limits the command line raises (or lowers); each a positive whole number. */
 function readLimits(values: ReturnType<typeof readOptions>["values"]) {
-  const limits: { maxDepth?: number; maxAliases?: number; maxMegabytes?: number } = {};
+  const limits: Partial<SpecLimits> = {};
   const given = [
     ["max-spec-depth", "maxDepth"],
+    ["max-ref-depth", "maxRefDepth"],
     ["max-yaml-aliases", "maxAliases"],
     ["max-spec-mb", "maxMegabytes"],
   ] as const;
