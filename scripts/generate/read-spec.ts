@@ -91,7 +91,7 @@ export async function readSpec(
   { refPolicy, limits }: { refPolicy: RefPolicy; limits: SpecLimits },
 ): Promise<ReadSpec> {
   if (!existsSync(specPath)) throw new SpecError(file, "", "spec file not found");
-  let doc = await loadSpec(specPath, limits);
+  let doc = await loadSpec(specPath, limits, note);
   const found = specKind(file, doc);
   if (found !== kind)
     throw new SpecError(
@@ -108,7 +108,7 @@ export async function readSpec(
         "OpenRPC specs must be one file: bundle the external $refs into components first",
       );
     }
-    doc = await bundleExternalRefs(file, specPath, refPolicy, limits);
+    doc = await bundleExternalRefs(file, specPath, refPolicy, limits, note);
     // The bundler reads the files again, and leaves a reference to the root file as it was written.
     localizeSelfFileRefs(doc, specPath);
     checkSpecLimits(file, doc, limits);
