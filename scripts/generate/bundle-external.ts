@@ -50,11 +50,15 @@ export async function bundleExternalRefs(
       }
       return super.loadExternalRef(absoluteRef);
     }
-    // Each file is read as the root is (`load-spec.ts`): measured against the limits, and its
-    // integers past 2^53 − 1 kept exact, which Redocly's own YAML reader rounds.
+    // A file Redocly would read as YAML or JSON is read as the root is (`load-spec.ts`): measured
+    // before any parser recurses into it, and its integers past 2^53 − 1 kept exact, which
+    // Redocly's own reader rounds. Others (by name and type, as Redocly decides) stay text.
     override parseDocument(source: Source, isRoot?: boolean) {
-      const document = super.parseDocument(source, isRoot);
-      if (typeof document.parsed === "string") return document;
+      const structured =
+        isRoot === true ||
+        /\.(json|ya?ml)$/.test(source.absoluteRef) ||
+        /(json|yaml|openapi)/.test(String(source.mimeType ?? ""));
+      if (!structured) return super.parseDocument(source, isRoot);
       try {
         return {
           source,
