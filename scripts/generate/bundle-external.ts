@@ -1,10 +1,11 @@
 import type { Source } from "@redocly/openapi-core";
 import { isObject, type Json } from "./json.js";
 import { childPointer } from "./json-pointer.js";
+import { parseSpecFile } from "./load-spec.js";
 import { type RefPolicy, refGate } from "./ref-confinement.js";
 import { SpecError } from "./spec-error.js";
 import { isDataEntry, isNameMap } from "./spec-keys.js";
-import { checkSpecLimits, DEFAULT_SPEC_LIMITS, type SpecLimits } from "./spec-limits.js";
+import { DEFAULT_SPEC_LIMITS, type SpecLimits } from "./spec-limits.js";
 
 /** Whether any `$ref` (or `externalValue`) of the document points outside it (`./schemas/pet.yaml`, `common.yaml#/Pet`). */
 export function hasExternalRefs(doc: Json): boolean {
@@ -23,6 +24,7 @@ export function hasExternalRefs(doc: Json): boolean {
  * @param path - Where the root file is, so relative `$ref`s resolve.
  * @param policy - Which folders and origins `$ref`s may reach besides the spec's folder.
  * @param limits - How deep, aliased and large each file read may be (measured before Redocly walks it).
+ * @param note - Where notes on the files besides the root go (the root's were given when it was read).
  * @returns The bundled document.
  * @throws {SpecError} Naming the `$ref` that could not be read or was refused.
  */
@@ -31,11 +33,12 @@ export async function bundleExternalRefs(
   path: string,
   policy: RefPolicy = {},
   limits: SpecLimits = DEFAULT_SPEC_LIMITS,
+  note: (line: string) => void = () => {},
 ): Promise<Json> {
   const core = await import("@redocly/openapi-core");
   const gate = refGate(path, policy);
   const refused = new Map<string, string>();
-  let tooLarge: SpecError | undefined;
+  let unreadable: SpecError | undefined;
   // Redocly's resolver reads whatever a `$ref` names; this one asks the gate first, and fetches
   // an allowed URL without following redirects (a redirect could lead anywhere).
   class ConfinedResolver extends core.BaseResolver {
@@ -47,15 +50,24 @@ export async function bundleExternalRefs(
       }
       return super.loadExternalRef(absoluteRef);
     }
+    // A file Redocly would read as YAML or JSON is read as the root is (`load-spec.ts`): measured
+    // before any parser recurses into it, and its integers past 2^53 − 1 kept exact, which
+    // Redocly's own reader rounds. Others (by name and type, as Redocly decides) stay text.
     override parseDocument(source: Source, isRoot?: boolean) {
-      const document = super.parseDocument(source, isRoot);
+      const structured =
+        isRoot === true ||
+        /\.(json|ya?ml)$/.test(source.absoluteRef) ||
+        /(json|yaml|openapi)/.test(String(source.mimeType ?? ""));
+      if (!structured) return super.parseDocument(source, isRoot);
       try {
-        checkSpecLimits(source.absoluteRef, document.parsed as Json, limits);
+        return {
+          source,
+          parsed: parseSpecFile(source.absoluteRef, source.body, limits, isRoot ? undefined : note),
+        };
       } catch (error) {
-        tooLarge ??= error as SpecError;
+        unreadable ??= error as SpecError;
         return { source, parsed: {} };
       }
-      return document;
     }
   }
   const resolver = new ConfinedResolver({
@@ -66,7 +78,7 @@ export async function bundleExternalRefs(
   });
   const config = await core.createConfig({});
   const result = await core.bundle({ ref: path, config, dereference: false, externalRefResolver: resolver });
-  if (tooLarge) throw tooLarge;
+  if (unreadable) throw unreadable;
   const [firstRefused] = refused.values();
   const errors = result.problems.filter((found) => found.severity === "error");
   const problem =

@@ -1,6 +1,7 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
+import { hasLoneSurrogate } from "../../src/runtime/credentials/secret-rules.js";
 import { isObject, type Json, type JsonObject } from "./json.js";
-import { childPointer } from "./json-pointer.js";
+import { childPointer, parsePointer } from "./json-pointer.js";
 import { walkSchema } from "./schema-walk.js";
 import { SpecError } from "./spec-error.js";
 import { isDataEntry, isNameMap } from "./spec-keys.js";
@@ -118,8 +119,9 @@ export function findSchemaSites(doc: Json): SchemaSite[] {
 
 /**
  * Checks every schema in the spec: valid against the JSON Schema 2020-12 meta-schema, no other
- * `$schema` dialect, and every `pattern` a regular expression with the `u` flag (which validators
- * use). With `strictKeywords` (chainkit's own specs, where an unknown keyword is a typo), only known
+ * `$schema` dialect, every `pattern` a regular expression with the `u` flag (which validators
+ * use), and every name on the way to a schema and inside it (a component's, a property's) text
+ * without a lone UTF-16 surrogate. With `strictKeywords` (chainkit's own specs, where an unknown keyword is a typo), only known
  * keywords: JSON Schema 2020-12's, OpenAPI's annotations and `x-` extensions; without it unknown
  * keywords are kept in the spec and ignored by validation, as JSON Schema says.
  *
@@ -129,7 +131,9 @@ export function checkSchemas(file: string, sites: readonly SchemaSite[], strictK
   metaSchemaChecker ??= new Ajv2020({ allErrors: false, validateFormats: false });
   const meta = metaSchemaChecker;
   for (const site of sites) {
+    checkNames(file, site.pointer);
     walkSchema(site.schema, site.pointer, ({ schema, pointer }) => {
+      checkNames(file, pointer);
       checkDialect(file, schema, pointer);
       checkPattern(file, schema, pointer);
       if (!strictKeywords) return;
@@ -148,6 +152,23 @@ export function checkSchemas(file: string, sites: readonly SchemaSite[], strictK
       throw new SpecError(file, site.pointer + (issue?.instancePath ?? ""), `invalid schema: ${detail}`);
     }
   }
+}
+
+/**
+ * Refuses a name holding half of a UTF-16 surrogate pair (`"\ud800"`, escaped in JSON or YAML): it
+ * is no character, so no request can send it (the runtime refuses such text), and ajv cannot write
+ * it into the paths it reports (its `encodeURIComponent` throws "URI malformed").
+ */
+function checkNames(file: string, pointer: string): void {
+  if (!hasLoneSurrogate(pointer)) return;
+  const tokens = parsePointer(pointer);
+  const index = tokens.findIndex(hasLoneSurrogate);
+  const name = tokens[index] as string;
+  throw new SpecError(
+    file,
+    childPointer("", ...tokens.slice(0, index + 1)),
+    `the name ${JSON.stringify(name)} holds half of a UTF-16 surrogate pair, which is no character: no request can send it and no validator can name it; write the whole character (both halves, such as \\ud83d\\ude00 for 😀, or the character itself) or rename it`,
+  );
 }
 
 function checkDialect(file: string, schema: JsonObject, pointer: string): void {

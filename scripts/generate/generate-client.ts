@@ -53,8 +53,9 @@ export interface GenerateClientOptions extends PatternPolicy {
   /** Origins (`https://schemas.example.com`) whose URLs its `$ref`s may name (default: none is fetched). */
   allowRefUrls?: readonly string[];
   /**
-   * How deep the spec may nest, how many YAML aliases it may expand and how many megabytes it may
-   * take expanded (default 64 levels, 1,000 aliases, 16 MB): past them it is refused, naming where.
+   * How deep the spec may nest, how many YAML aliases it may expand, how many megabytes it may
+   * take expanded, and how deep it may nest with its `$ref`s followed (default 64 levels, 1,000
+   * aliases, 16 MB, 128 levels): past them it is refused, naming where.
    */
   limits?: Partial<SpecLimits>;
 }

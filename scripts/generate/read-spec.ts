@@ -10,6 +10,7 @@ import { isObject, type Json } from "./json.js";
 import { loadSpec } from "./load-spec.js";
 import { assignOperationIds } from "./operation-ids.js";
 import type { RefPolicy } from "./ref-confinement.js";
+import { checkRefDepth } from "./ref-depth.js";
 import { localizeSelfFileRefs } from "./self-file-refs.js";
 import { specKind } from "./spec-dialect.js";
 import { SpecError } from "./spec-error.js";
@@ -90,7 +91,7 @@ export async function readSpec(
   { refPolicy, limits }: { refPolicy: RefPolicy; limits: SpecLimits },
 ): Promise<ReadSpec> {
   if (!existsSync(specPath)) throw new SpecError(file, "", "spec file not found");
-  let doc = await loadSpec(specPath, limits);
+  let doc = await loadSpec(specPath, limits, note);
   const found = specKind(file, doc);
   if (found !== kind)
     throw new SpecError(
@@ -107,10 +108,12 @@ export async function readSpec(
         "OpenRPC specs must be one file: bundle the external $refs into components first",
       );
     }
-    doc = await bundleExternalRefs(file, specPath, refPolicy, limits);
+    doc = await bundleExternalRefs(file, specPath, refPolicy, limits, note);
     // The bundler reads the files again, and leaves a reference to the root file as it was written.
     localizeSelfFileRefs(doc, specPath);
     checkSpecLimits(file, doc, limits);
+    // Each file was measured alone; a chain may run through several.
+    checkRefDepth(file, doc, limits);
   }
   let inOriginal: ReadSpec["inOriginal"];
   if (isObject(doc) && doc.swagger === "2.0") {

@@ -84,8 +84,9 @@ export class SchemaDefinitions {
       if (typeof node.$ref === "string") {
         const target = refPointer(node.$ref) ?? "";
         const component = target.startsWith(COMPONENT_PREFIX) && parsePointer(target).length >= 3;
+        // Percent-encoded as definitionKey encodes a name: ajv's URI parser ends a fragment at a line separator.
         const ref = component
-          ? `${COMPONENTS_ID}#/$defs/${target.slice(COMPONENT_PREFIX.length)}`
+          ? `${COMPONENTS_ID}#/$defs/${target.slice(COMPONENT_PREFIX.length).split("/").map(encodeURIComponent).join("/")}`
           : this.refer(target);
         result = { ...node, $ref: ref };
       }

@@ -47,8 +47,10 @@ export class SchemaToTs {
     if (!isObject(schema)) return "unknown";
     const parts: string[] = [];
     if (typeof schema.$ref === "string") parts.push(this.ref(schema.$ref, indent));
-    if (schema.const !== undefined) parts.push(literalType(schema.const));
-    else if (Array.isArray(schema.enum)) parts.push(union(schema.enum.map(literalType)));
+    // A wide integer field arrives as a bigint, so its values are bigint literals.
+    const literal = integerFormat(schema.format) === undefined ? literalType : bigintLiteralType;
+    if (schema.const !== undefined) parts.push(literal(schema.const));
+    else if (Array.isArray(schema.enum)) parts.push(union(schema.enum.map(literal)));
     else {
       const own = this.ownType(schema, indent);
       if (own !== undefined) parts.push(own);
@@ -212,6 +214,15 @@ function typedBranches(list: Json | undefined): JsonObject[] {
 function literalType(value: Json): string {
   if (value === null || typeof value !== "object") return sourceLiteral(value);
   return "unknown";
+}
+
+/** An integer (a number, or the decimal string `exact-integers.ts` keeps one past 2^53 − 1 as) as `123n`. */
+function bigintLiteralType(value: Json): string {
+  const integer =
+    typeof value === "number"
+      ? Number.isInteger(value)
+      : typeof value === "string" && /^-?[0-9]+$/.test(value);
+  return integer ? `${BigInt(value as number | string)}n` : literalType(value);
 }
 
 function union(types: readonly string[]): string {

@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { isAbsolute, resolve } from "node:path";
 import { isMap, isSeq, LineCounter, type Node, parseDocument } from "yaml";
 import { parsePointer } from "./json-pointer.js";
 import type { SpecError } from "./spec-error.js";
@@ -52,7 +53,9 @@ export async function sourcePosition(path: string, pointer: string): Promise<Sou
  * @param path - Where the spec file is (relative paths from the current folder).
  */
 export async function describeSpecError(error: SpecError, path: string): Promise<string> {
-  const position = await sourcePosition(path, error.pointer);
+  // An error in another file a $ref read names that file by its absolute path (`bundle-external.ts`).
+  const inFile = isAbsolute(error.file) && error.file !== resolve(path) ? error.file : path;
+  const position = await sourcePosition(inFile, error.pointer);
   return position === undefined
     ? error.message
     : `${error.file}:${position.line}:${position.column}: ${error.message}`;

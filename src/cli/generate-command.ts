@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import type { SpecError } from "../../scripts/generate/spec-error.js";
+import type { SpecLimits } from "../../scripts/generate/spec-limits.js";
 import { watchGeneration } from "./generate-watch.js";
 import { toolkitModule } from "./generator/load-generator.js";
 import { PATTERN_OPTIONS, patternPolicyOf } from "./pattern-options.js";
@@ -35,6 +36,9 @@ Options:
                     such a pattern is refused, naming where it is, why and how to rewrite it
   --max-spec-depth <n>
                     how deep the spec may nest (default 64 levels)
+  --max-ref-depth <n>
+                    how deep the spec may nest with each $ref followed into what it names
+                    (default 128 levels)
   --max-yaml-aliases <n>
                     how many times YAML aliases may be expanded in all (default 1000)
   --max-spec-mb <n> how many megabytes the spec may take with its aliases expanded (default 16)
@@ -115,6 +119,7 @@ function readOptions(args: readonly string[]) {
       ...REF_OPTIONS,
       ...PATTERN_OPTIONS,
       "max-spec-depth": { type: "string" },
+      "max-ref-depth": { type: "string" },
       "max-yaml-aliases": { type: "string" },
       "max-spec-mb": { type: "string" },
       watch: { type: "boolean" },
@@ -126,9 +131,10 @@ function readOptions(args: readonly string[]) {
 
 /** The spec limits the command line raises (or lowers); each a positive whole number. */
 function readLimits(values: ReturnType<typeof readOptions>["values"]) {
-  const limits: { maxDepth?: number; maxAliases?: number; maxMegabytes?: number } = {};
+  const limits: Partial<SpecLimits> = {};
   const given = [
     ["max-spec-depth", "maxDepth"],
+    ["max-ref-depth", "maxRefDepth"],
     ["max-yaml-aliases", "maxAliases"],
     ["max-spec-mb", "maxMegabytes"],
   ] as const;
