@@ -2,6 +2,7 @@ import { bundleSpec } from "./bundle-spec.js";
 import { checkRefs } from "./check-refs.js";
 import { checkSchemas, findSchemaSites } from "./check-schemas.js";
 import { numberedComponentNotes } from "./component-type-names.js";
+import { FieldPathsLimitError } from "./field-paths.js";
 import { validatorsChunkPath, validatorsModulePath } from "./generated-names.js";
 import { generatedHeader, generatedNote, OWN_REGENERATE_COMMAND } from "./header.js";
 import { Int64Converters } from "./int64-converter.js";
@@ -87,7 +88,10 @@ export async function generateSurface(
   });
   try {
     return await renderSurface(surface, doc, options);
-  } catch (error) {
+  } catch (thrown) {
+    // The field search knows the place, not the file; it is a SpecError like every other refusal.
+    const error =
+      thrown instanceof FieldPathsLimitError ? new SpecError(file, thrown.pointer, thrown.problem) : thrown;
     // A converted Swagger 2.0 spec's errors point into the file the user wrote, not the conversion.
     if (error instanceof SpecError && inOriginal) throw inOriginal(error);
     throw error;
