@@ -7,6 +7,8 @@
  *   `eth_getTransactionByHash` a real transaction, each echoing the request id; other methods get
  *   -32601.
  * - `GET /v1/organization/`: the platform's organization.
+ * - `GET /bench/batch-sizes`: the number of calls in each JSON-RPC batch received since the last
+ *   such request (a row checks how a client batched, whatever its own meter counts).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { block58, organization, transaction } from "./lib/fixtures.js";
@@ -16,6 +18,7 @@ const results: Record<string, string> = {
   eth_getTransactionByHash: JSON.stringify(transaction),
 };
 const organizationBody = Buffer.from(JSON.stringify(organization));
+let batchSizes: number[] = [];
 
 function answer(entry: unknown): string {
   const request = (typeof entry === "object" && entry !== null ? entry : {}) as {
@@ -37,7 +40,10 @@ function send(res: ServerResponse, status: number, body: string | Buffer): void 
 function handle(req: IncomingMessage, res: ServerResponse): void {
   if (req.method === "GET") {
     if (req.url === "/v1/organization/") send(res, 200, organizationBody);
-    else send(res, 404, '{"detail":"not found"}');
+    else if (req.url === "/bench/batch-sizes") {
+      send(res, 200, JSON.stringify(batchSizes));
+      batchSizes = [];
+    } else send(res, 404, '{"detail":"not found"}');
     return;
   }
   const chunks: Buffer[] = [];
@@ -50,6 +56,7 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
       send(res, 200, '{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"parse error"}}');
       return;
     }
+    if (Array.isArray(body)) batchSizes.push(body.length);
     send(res, 200, Array.isArray(body) ? `[${body.map(answer).join(",")}]` : answer(body));
   });
 }

@@ -64,14 +64,20 @@ export async function batching(context: BenchContext): Promise<RowResult> {
     },
   };
 
-  // Every approach must get every answer, and the batching ones in one request.
-  const before = automatic.usage().requests;
+  // Every approach must get every answer, and the batching ones in one batch. Counted where the
+  // server receives them: the client's meter also counts a retry of the batch as a request.
+  const batchSizes = async () => (await (await fetch(`${url}/bench/batch-sizes`)).json()) as number[];
+  await batchSizes();
   const auto = await variants.chainkitAutomatic();
   check(
     auto.length === calls && auto.every((tx) => tx?.hash === HASH),
     "automatic batching answers every call",
   );
-  check(automatic.usage().requests - before === 1, "automatic batching sends one HTTP request");
+  const sent = await batchSizes();
+  check(
+    sent.length > 0 && sent.every((size) => size === calls),
+    `automatic batching sends the ${calls} calls as one batch (the server received batches of ${sent.join(", ") || "none"})`,
+  );
   const outcomes = await variants.chainkitBatch();
   check(
     outcomes.every((o) => "result" in o && o.result?.hash === HASH),
