@@ -10,30 +10,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../cli/support/cli-process.js";
-
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+import { componentRef, schemaGraphSpec } from "../support/schema-graph-spec.js";
 
 /** 40 schemas, each naming the next three times (as `shape` writes them), above an int64 field. */
 function fanOutSpec(shape: (next: { $ref: string }) => Record<string, unknown>) {
   const schemas: Record<string, unknown> = {
     A40: { type: "object", properties: { amount: { type: "integer", format: "int64" } } },
   };
-  for (let index = 0; index < 40; index++) schemas[`A${index}`] = shape(ref(`A${index + 1}`));
-  return {
-    openapi: "3.1.0",
-    info: { title: "Fan-out", version: "1" },
-    paths: {
-      "/a": {
-        get: {
-          operationId: "getA",
-          responses: {
-            "200": { description: "ok", content: { "application/json": { schema: ref("A0") } } },
-          },
-        },
-      },
-    },
-    components: { schemas },
-  };
+  for (let index = 0; index < 40; index++) schemas[`A${index}`] = shape(componentRef(`A${index + 1}`));
+  return schemaGraphSpec("Fan-out", schemas);
 }
 
 let scratch: string;
@@ -54,7 +39,10 @@ async function generateInChild(name: string, spec: object) {
 
 describe("schemas that name each other several times over, level after level", () => {
   it("the same schema three times at one place (allOf) is walked once, and generates", async () => {
-    const run = await generateInChild("diamonds", fanOutSpec((next) => ({ allOf: [next, next, next] })));
+    const run = await generateInChild(
+      "diamonds",
+      fanOutSpec((next) => ({ allOf: [next, next, next] })),
+    );
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
     expect(run.wrote).toBe(true);

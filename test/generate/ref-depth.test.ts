@@ -15,8 +15,7 @@ import { checkRefDepth } from "../../scripts/generate/ref-depth.js";
 import { SpecError } from "../../scripts/generate/spec-error.js";
 import { DEFAULT_SPEC_LIMITS } from "../../scripts/generate/spec-limits.js";
 import { runCli } from "../cli/support/cli-process.js";
-
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+import { componentRef, schemaGraphSpec } from "../support/schema-graph-spec.js";
 
 /** `length` schemas A0 … A<length-1>, each naming the next in a property, beside an int64 field. */
 function chainSpec(length: number) {
@@ -24,24 +23,10 @@ function chainSpec(length: number) {
   for (let index = 0; index < length; index++) {
     schemas[`A${index}`] = {
       type: "object",
-      properties: { next: ref(`A${index + 1}`), amount: { type: "integer", format: "int64" } },
+      properties: { next: componentRef(`A${index + 1}`), amount: { type: "integer", format: "int64" } },
     };
   }
-  return {
-    openapi: "3.1.0",
-    info: { title: "Chain", version: "1" },
-    paths: {
-      "/a": {
-        get: {
-          operationId: "getA",
-          responses: {
-            "200": { description: "ok", content: { "application/json": { schema: ref("A0") } } },
-          },
-        },
-      },
-    },
-    components: { schemas },
-  };
+  return schemaGraphSpec("Chain", schemas);
 }
 
 let scratch: string;
@@ -87,7 +72,7 @@ describe("checkRefDepth", () => {
   const doc = (schemas: Record<string, unknown>) => ({ openapi: "3.1.0", components: { schemas } }) as Json;
 
   it("follows a recursive schema once, as the generators do", () => {
-    const tree = { type: "object", properties: { children: { type: "array", items: ref("A") } } };
+    const tree = { type: "object", properties: { children: { type: "array", items: componentRef("A") } } };
     expect(() => checkRefDepth("api.json", doc({ A: tree }), limits)).not.toThrow();
   });
 
@@ -96,7 +81,12 @@ describe("checkRefDepth", () => {
       try {
         checkRefDepth(
           "api.json",
-          doc({ A: { allOf: [ref("B")] }, B: { items: ref("C") }, C: { anyOf: [ref("D")] }, D: {} }),
+          doc({
+            A: { allOf: [componentRef("B")] },
+            B: { items: componentRef("C") },
+            C: { anyOf: [componentRef("D")] },
+            D: {},
+          }),
           limits,
         );
       } catch (thrown) {
@@ -112,7 +102,12 @@ describe("checkRefDepth", () => {
   });
 
   it("lets a spec allowed to nest deeper in its text nest as deep through its $refs", () => {
-    const chain = doc({ A: { allOf: [ref("B")] }, B: { items: ref("C") }, C: { anyOf: [ref("D")] }, D: {} });
+    const chain = doc({
+      A: { allOf: [componentRef("B")] },
+      B: { items: componentRef("C") },
+      C: { anyOf: [componentRef("D")] },
+      D: {},
+    });
     expect(() => checkRefDepth("api.json", chain, { ...limits, maxDepth: 16 })).not.toThrow();
   });
 });
