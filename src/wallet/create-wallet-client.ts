@@ -29,11 +29,12 @@ import { type NodeClientOptions, nodeCallerOptions } from "../runtime/node-clien
 import type { CallOptions } from "../runtime/operation.js";
 import { deferredRestCaller } from "../runtime/rest/deferred-rest-caller.js";
 import type { UsageSnapshot } from "../runtime/usage/usage-meter.js";
-import { FEE_LIMIT_CAP_RULE, feeLimitCapOf } from "./fee-limit-cap.js";
+import { FEE_LIMIT_CAP_RULE } from "./fee-limit-cap.js";
 import { DEFAULT_MAX_FEE_LIMIT } from "./fee-limits.js";
 import type { FeeEstimate, FeeRequest } from "./fees/estimate-fee.js";
 import { lazyStake } from "./lazy-stake.js";
 import { lazyTrc20 } from "./lazy-trc20.js";
+import { positiveSun } from "./positive-sun.js";
 import type { StakeWrites } from "./stake/stake-writes.js";
 import type { TransferOptions, TransferRequest, TransferResult } from "./transaction/transfer.js";
 import type { WaitForTransactionOptions } from "./transaction/wait-for-transaction.js";
@@ -549,7 +550,7 @@ async function* lazyWatch(client: WalletClient, options: WatchPaymentsOptions): 
 /** The client's cap on TRC-20 fee limits: a positive number of sun, in int64 range. */
 function feeLimitCap(value: bigint | number | undefined): bigint {
   if (value === undefined) return DEFAULT_MAX_FEE_LIMIT;
-  const cap = feeLimitCapOf(value);
+  const cap = positiveSun(value);
   if (cap === undefined)
     throw new ConfigurationError("maxFeeLimit", `${FEE_LIMIT_CAP_RULE}, got ${String(value)}`);
   return cap;

@@ -2,6 +2,7 @@ import type { WalletOperations } from "../../../generated/wallet/client.js";
 import type { UnsignedTransaction } from "../../../generated/wallet/types.js";
 import { type FieldIssue, RequestValidationError } from "../../runtime/errors/request-validation-error.js";
 import type { CallOptions } from "../../runtime/operation.js";
+import { positiveSun } from "../positive-sun.js";
 import { convertAddress } from "../request-address.js";
 import {
   type CheckedWriteOptions,
@@ -225,11 +226,6 @@ function stakeContract(
 
 function throwIf(kind: StakeWrite["kind"], issues: FieldIssue[]) {
   if (issues.length > 0) throw new RequestValidationError(`stake.${kind}`, issues);
-}
-
-function positiveSun(value: bigint | number): bigint | undefined {
-  const sun = typeof value === "bigint" ? value : Number.isSafeInteger(value) ? BigInt(value) : undefined;
-  return sun !== undefined && sun > 0n && sun <= MAX_INT64 ? sun : undefined;
 }
 
 function lockBlocks(value: bigint | number | undefined): bigint | undefined {

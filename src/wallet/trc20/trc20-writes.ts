@@ -3,9 +3,10 @@ import type { WalletOperations } from "../../../generated/wallet/client.js";
 import type { TriggerSmartContractResponse, UnsignedTransaction } from "../../../generated/wallet/types.js";
 import { RequestValidationError } from "../../runtime/errors/request-validation-error.js";
 import { ContractCallError } from "../errors/contract-call-error.js";
-import { FEE_LIMIT_CAP_RULE, feeLimitCapOf } from "../fee-limit-cap.js";
+import { FEE_LIMIT_CAP_RULE } from "../fee-limit-cap.js";
 import { DEFAULT_FEE_LIMIT } from "../fee-limits.js";
 import { nodeMessage } from "../hex-text.js";
+import { positiveSun } from "../positive-sun.js";
 import { convertAddress } from "../request-address.js";
 import {
   type CheckedWriteOptions,
@@ -167,7 +168,7 @@ function readWrite(
   }
   // The call's own cap is checked as the client's is: NaN or a fraction must not fall back on the
   // client's cap, nor a negative cap blame the fee limit.
-  const cap = options.maxFeeLimit === undefined ? context.maxFeeLimit : feeLimitCapOf(options.maxFeeLimit);
+  const cap = options.maxFeeLimit === undefined ? context.maxFeeLimit : positiveSun(options.maxFeeLimit);
   const feeLimit = toSun(options.feeLimit ?? DEFAULT_FEE_LIMIT);
   if (cap === undefined) {
     issues.push({
